@@ -1,0 +1,45 @@
+"""minilogit: logistic regression in pure Python, to be read next to a lecture.
+
+Every solver line cites the equation of ``walkthrough.md`` it implements.
+No dependencies; runs on CPython 3.8+, PyPy, MicroPython and Pyodide.
+
+Contents
+
+==========================  ==================================================
+name                        what it is
+==========================  ==================================================
+LogisticRegression          binary model; solvers newton, irls, gd, sgd
+Matrix                      rows of numbers; @, .T, inverse(), solve()
+sigmoid, log_sigmoid        sigma(a) = 1 / (1 + e^-a) and its log, stable
+log1pexp, logit             log(1 + e^a); log-odds log(p / (1 - p))
+softmax, log_softmax        normalised exponentials, stable
+logsumexp                   log sum e^(a_k), stable
+objectives                  the loss, its gradient and Hessian
+solvers                     gradient_descent, sgd, newton, irls
+datasets                    load_breast_cancer, load_csv, standardize
+==========================  ==================================================
+
+Notation: X (N rows x_i, a leading 1 for the intercept), y (labels 0/1),
+beta (coefficients), a = X beta (linear predictor), p = sigma(a),
+W = diag(p (1 - p)), g (gradient), H (Hessian), z (adjusted response),
+eta (learning rate).
+
+Exceptions: ``DataError`` (a ValueError) for unusable input,
+``NotFittedError`` (a ValueError), ``SingularMatrixError`` and
+``DivergenceError`` (ArithmeticErrors). Warnings: ``ConvergenceWarning``,
+``SeparationWarning`` (UserWarnings).
+
+>>> from minilogit import LogisticRegression
+>>> model = LogisticRegression().fit([[1.0], [2.0], [3.0], [4.0]], [0, 1, 0, 1])
+>>> model.converged_, round(model.coef_[0], 6)
+(True, 0.442042)
+"""
+
+from .errors import (ConvergenceWarning, DataError, DivergenceError,
+                     NotFittedError, SeparationWarning, SingularMatrixError)
+from .functions import (log1pexp, log_sigmoid, log_softmax, logit, logsumexp,
+                        sigmoid, softmax)
+from .matrix import Matrix
+from .models import LogisticRegression
+
+__version__ = "0.1.0"

@@ -1,0 +1,86 @@
+"""Small stand-ins for what some runtimes lack (see PORTABILITY in the README).
+
+MicroPython has no ``math.log1p``, no ``operator.mul``, no ``warnings``
+module and no ``UserWarning`` class, and its ``random`` module gives a
+different stream from CPython's for the same seed. Everything the package
+needs from that list is defined here once, so the rest of the code imports
+from this module and never asks which runtime it is on.
+
+>>> mul(3.0, 4.0)
+12.0
+>>> log1p(1e-20)
+1e-20
+"""
+
+import math
+import sys
+
+try:
+    from operator import mul
+except ImportError:  # MicroPython: operator has no mul
+    def mul(a, b):
+        """Return a * b (stand-in for ``operator.mul``)."""
+        return a * b
+
+try:
+    log1p = math.log1p
+except AttributeError:  # MicroPython
+    def log1p(x):
+        """Return log(1 + x), accurate for tiny x (stand-in for ``math.log1p``).
+
+        Uses the classic trick u = 1 + x; log(u) * x / (u - 1), which corrects
+        the rounding committed when forming u (Goldberg 1991, "What every
+        computer scientist should know about floating-point arithmetic",
+        Theorem 4).
+        """
+        u = 1.0 + x
+        if u == 1.0:
+            return x
+        return math.log(u) * x / (u - 1.0)
+
+try:
+    _UserWarning = UserWarning
+except NameError:  # MicroPython has no warning classes
+    class _UserWarning(Exception):
+        """Stand-in for the builtin ``UserWarning``."""
+
+try:
+    import warnings as _warnings
+except ImportError:  # MicroPython
+    _warnings = None
+
+# Where warnings go on a runtime without the ``warnings`` module: each one is
+# appended here (tests read it) and printed to stderr.
+fallback_log = []
+
+
+def warn(message, category):
+    """Issue ``category(message)`` through ``warnings`` or, without it, print it.
+
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     warn("look out", UserWarning)
+    >>> str(caught[0].message)
+    'look out'
+    """
+    if _warnings is not None:
+        _warnings.warn(message, category, stacklevel=3)
+    else:
+        fallback_log.append(category(message))
+        sys.stderr.write(category.__name__ + ": " + message + "\n")
+
+
+try:
+    from fractions import Fraction
+except ImportError:  # MicroPython
+    Fraction = None
+
+
+def is_fraction(x):
+    """Return True when x is a ``fractions.Fraction`` (never, where it is absent).
+
+    >>> is_fraction(0.5)
+    False
+    """
+    return Fraction is not None and isinstance(x, Fraction)

@@ -1,0 +1,164 @@
+"""Bundled data, a small CSV loader and feature standardization.
+
+``breast_cancer.csv``: Breast Cancer Wisconsin (Diagnostic), W. H. Wolberg,
+W. N. Street and O. L. Mangasarian (1995), UCI Machine Learning Repository,
+as shipped with scikit-learn: 569 rows, 30 features, target 0 = malignant
+(212), 1 = benign (357). See README.md in this folder.
+
+>>> data = load_breast_cancer()
+>>> len(data.data), len(data.feature_names), sum(data.target)
+(569, 30, 357)
+>>> X, y = data
+"""
+
+import math
+
+from ..errors import DataError
+from ..validation import _as_float
+
+try:
+    import csv as _csv
+except ImportError:  # MicroPython
+    _csv = None
+
+try:
+    _HERE = __file__.rsplit("/", 1)[0]
+except NameError:  # MicroPython may not set __file__
+    _HERE = "minilogit/datasets"
+
+
+class Dataset:
+    """Rows ``data``, labels ``target``, ``feature_names``, ``target_name``.
+
+    Unpacks as ``X, y = dataset``.
+
+    >>> d = Dataset([[1.0]], [0], ["x"], "y")
+    >>> X, y = d
+    >>> X, y
+    ([[1.0]], [0])
+    """
+
+    def __init__(self, data, target, feature_names, target_name):
+        self.data = data
+        self.target = target
+        self.feature_names = feature_names
+        self.target_name = target_name
+
+    def __iter__(self):
+        return iter((self.data, self.target))
+
+    def columns(self, names):
+        """Return a Dataset with only the named feature columns, in that order.
+
+        >>> d = Dataset([[1.0, 2.0]], [0], ["a", "b"], "y").columns(["b"])
+        >>> d.data, d.feature_names
+        ([[2.0]], ['b'])
+        """
+        for name in names:
+            if name not in self.feature_names:
+                raise DataError("no feature named %r; there are: %s"
+                                % (name, ", ".join(self.feature_names)))
+        idx = [self.feature_names.index(n) for n in names]
+        return Dataset([[r[j] for j in idx] for r in self.data], self.target,
+                       list(names), self.target_name)
+
+
+def _split_lines(text):
+    """Parse CSV text into rows of strings (the csv module, or a plain split)."""
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    if _csv is not None:
+        return [row for row in _csv.reader(lines)]
+    if '"' in text:
+        raise DataError("quoted CSV fields need the csv module, absent on this runtime")
+    return [[f.strip() for f in ln.split(",")] for ln in lines]
+
+
+def load_csv(path, target=None):
+    """Read a CSV file with a header row; return a Dataset.
+
+    ``target`` names the label column (default: the last). Feature cells
+    must be numbers; labels are kept as numbers when they all parse as
+    numbers, else as strings.
+
+    >>> d = load_csv(_HERE + "/breast_cancer.csv", target="target")
+    >>> d.feature_names[0], d.data[0][0], d.target[0]
+    ('mean_radius', 17.99, 0)
+    """
+    with open(path) as f:
+        rows = _split_lines(f.read())
+    if len(rows) < 2:
+        raise DataError("%s has no data rows" % path)
+    header = rows[0]
+    if target is None:
+        target = header[-1]
+    if target not in header:
+        raise DataError("%s has no column %r; its columns are: %s"
+                        % (path, target, ", ".join(header)))
+    t = header.index(target)
+    data, labels = [], []
+    for i in range(1, len(rows)):
+        row = rows[i]
+        if len(row) != len(header):
+            raise DataError("%s line %d has %d fields, the header has %d"
+                            % (path, i + 1, len(row), len(header)))
+        data.append([_as_float(_cell(row[j]), "%s line %d, column %r" % (path, i + 1, header[j]))
+                     for j in range(len(row)) if j != t])
+        labels.append(row[t])
+    if all(_is_number(v) for v in labels):
+        labels = [_number(v) for v in labels]
+    names = [header[j] for j in range(len(header)) if j != t]
+    return Dataset(data, labels, names, target)
+
+
+def _is_number(s):
+    try:
+        float(s)
+        return True
+    except ValueError:
+        return False
+
+
+def _cell(s):
+    """A numeric cell as a float, anything else unchanged (for the error message)."""
+    return float(s) if _is_number(s) else s
+
+
+def _number(s):
+    """'1' -> 1, '1.5' -> 1.5 (integers stay integers, so labels print nicely)."""
+    try:
+        return int(s)
+    except ValueError:
+        return float(s)
+
+
+def load_breast_cancer():
+    """The breast-cancer data of the lecture's IRLS slides (see the module docstring).
+
+    >>> load_breast_cancer().feature_names[:2]
+    ['mean_radius', 'mean_texture']
+    """
+    return load_csv(_HERE + "/breast_cancer.csv", target="target")
+
+
+def standardize(X):
+    """Return (Z, means, scales): each column shifted to mean 0 and scaled to
+    population standard deviation 1 (ddof = 0, as scikit-learn's StandardScaler).
+
+    A constant column gets scale 1 (it becomes all zeros) instead of a
+    division by zero.
+
+    >>> Z, means, scales = standardize([[1.0], [3.0]])
+    >>> Z, means, scales
+    ([[-1.0], [1.0]], [2.0], [1.0])
+    """
+    n = len(X)
+    if n == 0:
+        raise DataError("standardize needs at least one row")
+    cols = list(zip(*X))
+    means = [sum(c) / n for c in cols]
+    scales = []
+    for c, m in zip(cols, means):
+        s = math.sqrt(sum((v - m) ** 2 for v in c) / n)
+        scales.append(s if s > 0 else 1.0)
+    Z = [[(v - m) / s for v, m, s in zip(row, means, scales)] for row in X]
+    return Z, means, scales

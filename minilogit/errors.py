@@ -1,0 +1,78 @@
+"""The exceptions and warnings minilogit raises.
+
+Errors derive from ``ValueError`` or ``ArithmeticError`` so that callers can
+catch them with the builtin they already expect; warnings derive from
+``UserWarning`` (a stand-in class on MicroPython, which has none).
+
+>>> issubclass(DataError, ValueError), issubclass(SingularMatrixError, ArithmeticError)
+(True, True)
+>>> issubclass(SeparationWarning, UserWarning)
+True
+"""
+
+from ._compat import _UserWarning
+
+
+class DataError(ValueError):
+    """Input that cannot be used: ragged rows, nan, one class only, ...
+
+    >>> raise DataError("X is empty")
+    Traceback (most recent call last):
+    ...
+    minilogit.errors.DataError: X is empty
+    """
+
+
+class NotFittedError(ValueError):
+    """An estimator was asked to predict before ``fit``.
+
+    >>> raise NotFittedError("call fit(X, y) first")
+    Traceback (most recent call last):
+    ...
+    minilogit.errors.NotFittedError: call fit(X, y) first
+    """
+
+
+class SingularMatrixError(ArithmeticError):
+    """Gauss-Jordan elimination found a column with no usable pivot.
+
+    ``column`` is the index (from 0) of the column that depends on the
+    columns before it.
+
+    >>> SingularMatrixError("no pivot", column=2).column
+    2
+    """
+
+    def __init__(self, message, column=None):
+        ArithmeticError.__init__(self, message)
+        self.column = column
+
+
+class DivergenceError(ArithmeticError):
+    """Gradient descent made the loss grow: the learning rate is too large.
+
+    ``history`` holds the loss values up to and including the bad step.
+
+    >>> DivergenceError("loss grew", history=[1.0, 2.0]).history
+    [1.0, 2.0]
+    """
+
+    def __init__(self, message, history=None):
+        ArithmeticError.__init__(self, message)
+        self.history = history
+
+
+class ConvergenceWarning(_UserWarning):
+    """A solver stopped at ``max_iter`` before its convergence test passed.
+
+    >>> issubclass(ConvergenceWarning, UserWarning)
+    True
+    """
+
+
+class SeparationWarning(_UserWarning):
+    """The classes are (quasi-)completely separated: the MLE does not exist.
+
+    >>> issubclass(SeparationWarning, UserWarning)
+    True
+    """

@@ -1,0 +1,266 @@
+"""Rows of numbers: the ``Matrix`` type and Gauss-Jordan elimination.
+
+A ``Matrix`` is a list of equal-length rows. Vectors are plain lists.
+``A @ B`` multiplies matrices, ``A @ v`` gives the list A v and ``v @ A``
+gives the list Aᵀ v. ``inverse()`` and ``solve()`` use Gauss-Jordan
+elimination with partial pivoting; the entries may be floats or
+``fractions.Fraction`` (then the result is exact).
+
+A Matrix is not changed by any of its methods; treat it as a value.
+
+>>> A = Matrix([[2.0, 1.0], [1.0, 3.0]])
+>>> A.shape
+(2, 2)
+>>> A @ [1.0, 1.0]
+[3.0, 4.0]
+>>> A.solve([3.0, 4.0])
+[1.0, 1.0]
+"""
+
+from ._compat import is_fraction, mul
+from .errors import DataError, SingularMatrixError
+
+_EPS = 2.220446049250313e-16   # spacing of floats near 1.0 (sys.float_info.epsilon)
+
+
+def dot(a, b):
+    """Return the inner product sum_i a_i b_i of two equal-length sequences.
+
+    >>> dot([1.0, 2.0, 3.0], [4.0, 5.0, 6.0])
+    32.0
+    """
+    return sum(map(mul, a, b))
+
+
+class Matrix:
+    """A matrix stored as a list of rows.
+
+    >>> Matrix([[1, 2], [3, 4]])
+    Matrix([[1, 2],
+            [3, 4]])
+    >>> Matrix([[1, 2], [3]])
+    Traceback (most recent call last):
+    ...
+    minilogit.errors.DataError: row 1 has 1 entries, row 0 has 2
+    """
+
+    def __init__(self, rows):
+        rows = [list(r) for r in rows]
+        if rows:
+            n = len(rows[0])
+            for i in range(len(rows)):
+                if len(rows[i]) != n:
+                    raise DataError("row %d has %d entries, row 0 has %d"
+                                    % (i, len(rows[i]), n))
+        self.rows = rows
+        self._T = None
+
+    # -- shape and access -------------------------------------------------
+    @property
+    def shape(self):
+        """(number of rows, number of columns).
+
+        >>> Matrix([[1, 2, 3]]).shape
+        (1, 3)
+        """
+        return (len(self.rows), len(self.rows[0]) if self.rows else 0)
+
+    def __len__(self):
+        return len(self.rows)
+
+    def __getitem__(self, i):
+        return self.rows[i]
+
+    def __iter__(self):
+        return iter(self.rows)
+
+    def tolist(self):
+        """Return a copy of the rows as a list of lists.
+
+        >>> Matrix([[1, 2]]).tolist()
+        [[1, 2]]
+        """
+        return [list(r) for r in self.rows]
+
+    @property
+    def T(self):
+        """The transpose (computed once, then kept).
+
+        >>> Matrix([[1, 2, 3], [4, 5, 6]]).T.rows
+        [[1, 4], [2, 5], [3, 6]]
+        """
+        if self._T is None:
+            self._T = Matrix([list(col) for col in zip(*self.rows)])
+            self._T._T = self
+        return self._T
+
+    def __repr__(self):
+        if not self.rows:
+            return "Matrix([])"
+        lines = [repr(r) for r in self.rows]
+        return "Matrix([" + (",\n" + " " * 8).join(lines) + "])"
+
+    # -- constructors -----------------------------------------------------
+    @classmethod
+    def identity(cls, n):
+        """The n x n identity matrix.
+
+        >>> Matrix.identity(2).rows
+        [[1.0, 0.0], [0.0, 1.0]]
+        """
+        return cls([[1.0 if i == j else 0.0 for j in range(n)] for i in range(n)])
+
+    @classmethod
+    def diag(cls, v):
+        """The square matrix with v on its diagonal and zeros elsewhere.
+
+        >>> Matrix.diag([2, 3]).rows
+        [[2, 0], [0, 3]]
+        """
+        n = len(v)
+        return cls([[v[i] if i == j else 0 * v[i] for j in range(n)] for i in range(n)])
+
+    # -- arithmetic -------------------------------------------------------
+    def _check_same_shape(self, other, op):
+        if not isinstance(other, Matrix):
+            raise TypeError("%s needs two matrices, got %s" % (op, type(other).__name__))
+        if self.shape != other.shape:
+            raise DataError("%s of a %dx%d and a %dx%d matrix"
+                            % ((op,) + self.shape + other.shape))
+
+    def __add__(self, other):
+        self._check_same_shape(other, "sum")
+        return Matrix([[a + b for a, b in zip(r, s)] for r, s in zip(self.rows, other.rows)])
+
+    def __sub__(self, other):
+        self._check_same_shape(other, "difference")
+        return Matrix([[a - b for a, b in zip(r, s)] for r, s in zip(self.rows, other.rows)])
+
+    def __mul__(self, c):
+        if isinstance(c, (Matrix, list, tuple)):
+            raise TypeError("'*' is scalar multiplication; use '@' for matrix products")
+        return Matrix([[c * a for a in r] for r in self.rows])
+
+    __rmul__ = __mul__
+
+    def __neg__(self):
+        return self * -1
+
+    def __matmul__(self, other):
+        """A @ B (a Matrix) or A @ v (a list: returns the list A v).
+
+        >>> Matrix([[1, 2], [3, 4]]) @ Matrix([[1, 0], [1, 1]])
+        Matrix([[3, 2],
+                [7, 4]])
+        """
+        n = self.shape[1]
+        if isinstance(other, Matrix):
+            if other.shape[0] != n:
+                raise DataError("cannot multiply a %dx%d by a %dx%d matrix"
+                                % (self.shape + other.shape))
+            cols = other.T.rows
+            return Matrix([[dot(r, c) for c in cols] for r in self.rows])
+        if len(other) != n:
+            raise DataError("cannot multiply a %dx%d matrix by a vector of length %d"
+                            % (self.shape + (len(other),)))
+        return [dot(r, other) for r in self.rows]
+
+    def __rmatmul__(self, v):
+        """v @ A for a list v: the list Aᵀ v (v as a row vector).
+
+        >>> [1, 1] @ Matrix([[1, 2], [3, 4]])
+        [4, 6]
+        """
+        return self.T @ list(v)
+
+    # -- Gauss-Jordan -----------------------------------------------------
+    def solve(self, b):
+        """Return x with A x = b, by Gauss-Jordan elimination.
+
+        b is a list (the answer is a list) or a Matrix of right-hand sides
+        (the answer is a Matrix). Raises ``SingularMatrixError`` naming the
+        first column without a usable pivot.
+
+        >>> Matrix([[4.0, 2.0], [2.0, 2.0]]).solve([2.0, 0.0])
+        [1.0, -1.0]
+        >>> Matrix([[1.0, 2.0], [2.0, 4.0]]).solve([1.0, 1.0])
+        Traceback (most recent call last):
+        ...
+        minilogit.errors.SingularMatrixError: matrix is singular: column 1 has no usable pivot (it depends on the columns before it)
+        """
+        n, m = self.shape
+        if n != m:
+            raise DataError("solve needs a square matrix, got %dx%d" % (n, m))
+        if isinstance(b, Matrix):
+            if b.shape[0] != n:
+                raise DataError("right-hand side has %d rows, matrix has %d" % (b.shape[0], n))
+            return Matrix(_gauss_jordan(self.rows, b.rows))
+        if len(b) != n:
+            raise DataError("right-hand side has length %d, matrix has %d rows" % (len(b), n))
+        return [row[0] for row in _gauss_jordan(self.rows, [[v] for v in b])]
+
+    def inverse(self):
+        """Return A⁻¹ (Gauss-Jordan on [A | I]); exact for Fraction entries.
+
+        Solvers call ``solve``; forming the inverse is for teaching and tests.
+
+        >>> from fractions import Fraction as F
+        >>> Matrix([[F(2), F(1)], [F(1), F(1)]]).inverse().rows == [[1, -1], [-1, 2]]
+        True
+        """
+        n = self.shape[0]
+        one = 1 if any(is_fraction(a) for r in self.rows for a in r) else 1.0
+        eye = [[one if i == j else 0 * one for j in range(n)] for i in range(n)]
+        return self.solve(Matrix(eye))
+
+
+def _gauss_jordan(A, B):
+    """Solve A X = B in place on copies of the rows; return X's rows.
+
+    Step k: choose the row with the largest |entry| in column k (partial
+    pivoting), swap it up, scale it so the pivot is 1, and subtract multiples
+    of it from every other row so that column k becomes the k-th unit
+    column. When the elimination ends, A has become I and B has become X.
+    """
+    n = len(A)
+    M = [list(A[i]) + list(B[i]) for i in range(n)]   # the augmented matrix [A | B]
+    exact = all(not isinstance(a, float) for r in A for a in r) and \
+        any(is_fraction(a) for r in A for a in r)
+    # A pivot counts as zero when it is below what rounding alone could leave
+    # behind in that column: n * eps * (largest |entry| of the column).
+    col_scale = [max(abs(A[i][k]) for i in range(n)) for k in range(n)]
+    for k in range(n):
+        p = max(range(k, n), key=lambda i: abs(M[i][k]))
+        pivot = M[p][k]
+        if pivot == 0 or (not exact and abs(pivot) <= n * _EPS * col_scale[k]):
+            raise SingularMatrixError(
+                "matrix is singular: column %d has no usable pivot "
+                "(it depends on the columns before it)" % k, column=k)
+        M[k], M[p] = M[p], M[k]
+        row_k = [a / pivot for a in M[k]]
+        M[k] = row_k
+        for i in range(n):
+            if i != k and M[i][k] != 0:
+                f = M[i][k]
+                M[i] = [a - f * b for a, b in zip(M[i], row_k)]
+    return [r[n:] for r in M]
+
+
+def weighted_gram(X, w):
+    """Return XᵀWX for W = diag(w), never forming the N x N matrix W.
+
+    XᵀWX = sum_i w_i x_i x_iᵀ is a weighted sum of outer products, so entry
+    (j, k) is sum_i w_i X_ij X_ik. The result is symmetric: each pair j <= k
+    is computed once, from the columns of X (one multiply-add per row).
+
+    >>> weighted_gram(Matrix([[1.0, 2.0], [1.0, -1.0]]), [1.0, 2.0]).rows
+    [[3.0, 0.0], [0.0, 6.0]]
+    """
+    cols = X.T.rows
+    p = len(cols)
+    H = [[0.0] * p for _ in range(p)]
+    for j in range(p):
+        wx_j = list(map(mul, w, cols[j]))              # the column W x_j
+        for k in range(j, p):
+            H[j][k] = H[k][j] = dot(wx_j, cols[k])     # x_kᵀ W x_j
+    return Matrix(H)

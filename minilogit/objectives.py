@@ -1,0 +1,190 @@
+"""The losses of binary logistic regression: value, gradient, Hessian.
+
+Notation (the walkthrough's): X is the N x (p+1) design matrix whose rows
+are x_i (a leading 1 for the intercept), y_i in {0, 1} the labels,
+beta the coefficients, a_i = x_iᵀ beta the linear predictor, p_i =
+sigma(a_i) the fitted probability, W = diag(p_i (1 - p_i)).
+
+The loss is the total negative log-likelihood, a sum over examples (not a
+mean), as in the lecture. An objective knows nothing about how it is
+minimised: the solvers only call ``value``, ``gradient``, ``hessian`` (and
+``example_gradient`` for SGD, ``working_response`` for IRLS).
+
+>>> X = Matrix([[1.0, 0.0], [1.0, 1.0]])
+>>> loss = LogisticLoss(X, [0, 1])
+>>> round(loss.value([0.0, 0.0]), 12) == round(2 * math.log(2), 12)
+True
+>>> loss.gradient([0.0, 0.0])
+[0.0, -0.5]
+"""
+
+import math
+
+from .functions import log1pexp, sigmoid
+from .matrix import Matrix, dot, weighted_gram
+
+# A point whose margin s_i x_iᵀbeta exceeds this is fitted with probability
+# within e^-30 ~ 1e-13 of its label: "certain" for all practical purposes.
+CERTAIN_MARGIN = 30.0
+
+
+def nll(X, y, beta):
+    """Total negative log-likelihood, eq. (6), for labels y_i in {0, 1}.
+
+    Each term is log(1 + e^a_i) - y_i a_i, the stable form of
+    -[y_i log p_i + (1 - y_i) log(1 - p_i)].
+
+    >>> nll(Matrix([[1.0], [1.0]]), [0, 1], [0.0]) == 2 * math.log(2)
+    True
+    """
+    return sum(log1pexp(a) - y_i * a for a, y_i in zip(X @ beta, y))
+
+
+def nll_pm1(X, s, beta):
+    """The same loss for labels s_i in {-1, +1}, eq. (7): sum_i log(1 + e^(-s_i a_i)).
+
+    p(s_i | x_i) = sigma(s_i x_iᵀ beta): the probability of the true label.
+
+    >>> X = Matrix([[1.0, 2.0], [1.0, -1.0]])
+    >>> nll_pm1(X, [1, -1], [0.1, 0.5]) == nll(X, [1, 0], [0.1, 0.5])
+    True
+    """
+    return sum(log1pexp(-s_i * a) for a, s_i in zip(X @ beta, s))
+
+
+def squared_error(X, y, beta):
+    """Sum of squared errors of the probabilities, eq. (10): sum_i (y_i - sigma(a_i))^2.
+
+    The lecture's first attempt at a loss: it is not convex in beta.
+
+    >>> squared_error(Matrix([[1.0]]), [1], [0.0])
+    0.25
+    """
+    return sum((y_i - sigmoid(a)) ** 2 for a, y_i in zip(X @ beta, y))
+
+
+class LogisticLoss:
+    """The total negative log-likelihood L(beta) of eq. (6) on data (X, y).
+
+    y holds 0/1 labels. The linear predictor and probabilities of the last
+    beta asked about are kept, so that value, gradient and Hessian at one
+    point cost one pass for a_i = x_iᵀbeta.
+
+    >>> loss = LogisticLoss(Matrix([[1.0, -1.0], [1.0, 1.0], [1.0, 2.0]]), [0, 1, 0])
+    >>> loss.n_examples, loss.n_params
+    (3, 2)
+    >>> loss.hessian([0.0, 0.0]).rows
+    [[0.75, 0.5], [0.5, 1.5]]
+    """
+
+    def __init__(self, X, y):
+        self.X = X
+        self.y = [float(v) for v in y]
+        self.n_examples, self.n_params = X.shape
+        self._beta = None
+
+    def _fit_at(self, beta):
+        """Return (a, p): the linear predictor, eq. (4), and probabilities, eq. (5)."""
+        if self._beta != beta:
+            a = self.X @ beta                       # eq. (4): a_i = x_i' beta
+            self._a, self._p = a, [sigmoid(v) for v in a]   # eq. (5): p_i = sigma(a_i)
+            self._beta = list(beta)
+        return self._a, self._p
+
+    def value(self, beta):
+        """L(beta) = sum_i log(1 + e^a_i) - y_i a_i, eq. (6).
+
+        >>> LogisticLoss(Matrix([[1.0]]), [1]).value([1000.0])
+        0.0
+        """
+        a, _ = self._fit_at(beta)
+        return sum(log1pexp(a_i) - y_i * a_i for a_i, y_i in zip(a, self.y))
+
+    def gradient(self, beta):
+        """g = Xᵀ(p - y), eq. (8).
+
+        >>> LogisticLoss(Matrix([[1.0, 2.0]]), [1]).gradient([0.0, 0.0])
+        [-0.5, -1.0]
+        """
+        _, p = self._fit_at(beta)
+        r = [p_i - y_i for p_i, y_i in zip(p, self.y)]
+        return r @ self.X                           # eq. (8): X'(p - y)
+
+    def hessian(self, beta):
+        """H = XᵀWX with W = diag(p_i (1 - p_i)), eq. (9); W is never formed.
+
+        >>> LogisticLoss(Matrix([[1.0, 2.0]]), [1]).hessian([0.0, 0.0]).rows
+        [[0.25, 0.5], [0.5, 1.0]]
+        """
+        _, p = self._fit_at(beta)
+        w = [p_i * (1.0 - p_i) for p_i in p]        # eq. (9): W_ii = p_i (1 - p_i)
+        return weighted_gram(self.X, w)             # eq. (9): X'WX
+
+    def example_gradient(self, i, beta):
+        """The gradient of example i's loss alone: x_i (p_i - y_i).
+
+        >>> LogisticLoss(Matrix([[1.0, 2.0]]), [0]).example_gradient(0, [0.0, 0.0])
+        [0.5, 1.0]
+        """
+        x_i = self.X.rows[i]
+        r = sigmoid(dot(x_i, beta)) - self.y[i]
+        return [r * x for x in x_i]
+
+    def working_response(self, beta, w_min=1e-10):
+        """IRLS's weights w_i = p_i (1 - p_i) and adjusted response, eq. (16).
+
+        z_i = a_i + (y_i - p_i) / w_i. The division is guarded: a weight below
+        ``w_min`` is raised to ``w_min``. That only happens when a point is
+        fitted with probability within about 1e-10 of 0 or 1, a symptom of
+        separation; it keeps z finite so that the separation check, not a
+        division by zero, ends the fit.
+
+        >>> w, z = LogisticLoss(Matrix([[1.0]]), [1]).working_response([0.0])
+        >>> w, z
+        ([0.25], [2.0])
+        """
+        a, p = self._fit_at(beta)
+        w = [max(p_i * (1.0 - p_i), w_min) for p_i in p]
+        z = [a_i + (y_i - p_i) / w_i                      # eq. (16)
+             for a_i, y_i, p_i, w_i in zip(a, self.y, p, w)]
+        return w, z
+
+    def diagnose(self, beta, step):
+        """Return a message when beta shows that the MLE does not exist, else None.
+
+        Complete separation: every margin m_i = s_i x_iᵀbeta (s_i = +1 for
+        y_i = 1, -1 for y_i = 0) is positive, so beta classifies every point
+        correctly and t * beta drives the loss to 0 as t grows, eq. (19).
+
+        Quasi-complete separation: some points are already certain (margin
+        above 30) and the last ``step`` d lowered no margin (s_i x_iᵀd >= 0
+        up to rounding) while raising some: moving along d never increases
+        the loss, so it has no minimum.
+
+        >>> loss = LogisticLoss(Matrix([[1.0, -1.0], [1.0, 1.0]]), [0, 1])
+        >>> loss.diagnose([0.0, 5.0], [0.0, 1.0]).split(":")[0]
+        'complete separation'
+        >>> loss.diagnose([0.0, 0.0], [0.0, 0.0]) is None
+        True
+        """
+        a, _ = self._fit_at(beta)
+        m = [a_i if y_i == 1.0 else -a_i for a_i, y_i in zip(a, self.y)]
+        if min(m) > 0:
+            return ("complete separation: at the current coefficients every one "
+                    "of the %d points is classified correctly (smallest margin "
+                    "s_i x_i'beta = %.3g), so scaling them up lowers the loss "
+                    "towards 0 forever" % (len(m), min(m)))
+        certain = sum(1 for m_i in m if m_i > CERTAIN_MARGIN)
+        if certain == 0 or step is None:
+            return None
+        d = self.X @ step
+        dm = [d_i if y_i == 1.0 else -d_i for d_i, y_i in zip(d, self.y)]
+        scale = max(abs(v) for v in dm)
+        if scale == 0.0 or min(dm) < -1e-6 * scale:
+            return None
+        on_boundary = sum(1 for v in dm if abs(v) <= 1e-6 * scale)
+        return ("quasi-complete separation: %d points are fitted with "
+                "a probability within 1e-13 of their label, and the last step raised "
+                "or kept every margin s_i x_i'beta (%d points sit on the "
+                "separating boundary), so the loss keeps falling along it"
+                % (certain, on_boundary))

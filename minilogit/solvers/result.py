@@ -1,0 +1,50 @@
+"""What every solver returns, and the convergence test they share."""
+
+
+class FitResult:
+    """The outcome of a solver run.
+
+    ``beta``: the final iterate. ``history``: the loss at the start and after
+    each iteration (so ``len(history) == n_iter + 1``). ``grad_norms``: the
+    largest |component| of the gradient at the same points (SGD: at the end
+    of each epoch). ``converged``: the convergence test passed.
+    ``diagnosis``: why the fit stopped early (e.g. separation), or None.
+
+    >>> r = FitResult("newton", [0.0], [1.0], [0.5], 0, False, None)
+    >>> r
+    FitResult(solver='newton', n_iter=0, converged=False, loss=1.0)
+    """
+
+    def __init__(self, solver, beta, history, grad_norms, n_iter, converged, diagnosis):
+        self.solver = solver
+        self.beta = beta
+        self.history = history
+        self.grad_norms = grad_norms
+        self.n_iter = n_iter
+        self.converged = converged
+        self.diagnosis = diagnosis
+
+    def __repr__(self):
+        return ("FitResult(solver=%r, n_iter=%d, converged=%r, loss=%r)"
+                % (self.solver, self.n_iter, self.converged, self.history[-1]))
+
+
+def max_abs(v):
+    """The largest |v_j| (the infinity norm).
+
+    >>> max_abs([1.0, -3.0, 2.0])
+    3.0
+    """
+    return max(abs(x) for x in v)
+
+
+def small_gradient(g, n_examples, tol):
+    """The convergence test of every solver: the gradient of the *mean* loss
+    L / N has no component larger than ``tol``, i.e. max_j |g_j| <= tol * N.
+
+    Dividing by N makes ``tol`` mean the same thing for 10 rows or 10 000.
+
+    >>> small_gradient([1e-7, -2e-7], 100, 1e-8)
+    True
+    """
+    return max_abs(g) <= tol * n_examples

@@ -1,0 +1,106 @@
+"""Checks that turn user input into clean rows of floats, or say what is wrong.
+
+Every message names the argument and the place (row, column) of the
+problem, so that bad data gets a ``DataError`` at the door, never a
+``TypeError`` or a ``nan`` from deep inside a solver.
+
+>>> check_X([[1, 2.5], [3, 4]])
+[[1.0, 2.5], [3.0, 4.0]]
+>>> check_X([[1, float("nan")]])
+Traceback (most recent call last):
+...
+minilogit.errors.DataError: X[0][1] is nan: every entry must be a finite number
+"""
+
+import math
+
+from .errors import DataError
+from .matrix import Matrix
+
+
+def _as_float(v, where):
+    """Return float(v) for a finite real number v; raise DataError otherwise."""
+    if isinstance(v, bool) or isinstance(v, (str, bytes)):
+        raise DataError("%s is %r: every entry must be a finite number" % (where, v))
+    try:
+        f = float(v)
+    except (TypeError, ValueError, OverflowError):
+        raise DataError("%s is %r: every entry must be a finite number" % (where, v))
+    if not math.isfinite(f):
+        raise DataError("%s is %r: every entry must be a finite number" % (where, f))
+    return f
+
+
+def check_X(X, n_features=None, name="X"):
+    """Return X (a Matrix or a sequence of rows) as a list of rows of floats.
+
+    Raises ``DataError`` for empty data, ragged rows, entries that are not
+    finite numbers (bools and strings included), and, when ``n_features``
+    is given, a different number of columns.
+
+    >>> check_X([[1.0], [2.0, 3.0]])
+    Traceback (most recent call last):
+    ...
+    minilogit.errors.DataError: X row 1 has 2 columns, row 0 has 1
+    >>> check_X([[1.0, 2.0]], n_features=3)
+    Traceback (most recent call last):
+    ...
+    minilogit.errors.DataError: X has 2 columns, the model was fitted with 3
+    """
+    if isinstance(X, Matrix):
+        X = X.rows
+    try:
+        rows = [list(r) for r in X]
+    except TypeError:
+        raise DataError("%s must be a list of rows (lists of numbers), got %s"
+                        % (name, type(X).__name__))
+    if not rows:
+        raise DataError("%s is empty: it has no rows" % name)
+    p = len(rows[0])
+    if p == 0:
+        raise DataError("%s has rows but no columns" % name)
+    out = []
+    for i in range(len(rows)):
+        row = rows[i]
+        if len(row) != p:
+            raise DataError("%s row %d has %d columns, row 0 has %d" % (name, i, len(row), p))
+        out.append([_as_float(row[j], "%s[%d][%d]" % (name, i, j)) for j in range(p)])
+    if n_features is not None and p != n_features:
+        raise DataError("%s has %d columns, the model was fitted with %d" % (name, p, n_features))
+    return out
+
+
+def check_binary_labels(y, n_rows):
+    """Return (classes, y01): the two labels sorted, and y coded 0/1.
+
+    ``classes[1]`` is the positive class (coded 1). Labels may be any
+    hashable, orderable values: 0/1, -1/+1, "red"/"green", 100/200.
+
+    >>> check_binary_labels(["red", "green", "red"], 3)
+    (['green', 'red'], [1.0, 0.0, 1.0])
+    >>> check_binary_labels([1, 1], 2)
+    Traceback (most recent call last):
+    ...
+    minilogit.errors.DataError: y has only one class (1): a binary model needs two
+    """
+    try:
+        y = list(y)
+    except TypeError:
+        raise DataError("y must be a sequence of labels, got %s" % type(y).__name__)
+    if len(y) != n_rows:
+        raise DataError("X has %d rows but y has %d labels" % (n_rows, len(y)))
+    for i in range(len(y)):
+        if isinstance(y[i], float) and not math.isfinite(y[i]):
+            raise DataError("y[%d] is %r: labels must be finite" % (i, y[i]))
+    try:
+        classes = sorted(set(y))
+    except TypeError:
+        raise DataError("the labels in y cannot be hashed and sorted (mixed types?)")
+    if len(classes) == 1:
+        raise DataError("y has only one class (%r): a binary model needs two" % (classes[0],))
+    if len(classes) > 2:
+        shown = ", ".join(repr(c) for c in classes[:5]) + (", ..." if len(classes) > 5 else "")
+        raise DataError("y has %d classes (%s): a binary model needs exactly two"
+                        % (len(classes), shown))
+    positive = classes[1]
+    return classes, [1.0 if v == positive else 0.0 for v in y]
