@@ -32,7 +32,7 @@ Exceptions: ``DataError`` (a ValueError) for unusable input,
 >>> from minilogit import LogisticRegression
 >>> model = LogisticRegression().fit([[1.0], [2.0], [3.0], [4.0]], [0, 1, 0, 1])
 >>> model.converged_, round(model.coef_[0], 6)
-(True, 0.442042)
+(True, 0.908184)
 """
 
 from .errors import (ConvergenceWarning, DataError, DivergenceError,

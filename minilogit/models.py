@@ -54,7 +54,7 @@ class LogisticRegression:
 
     >>> m = LogisticRegression(solver="irls").fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
     >>> round(m.intercept_, 6), [round(c, 6) for c in m.coef_]
-    (-0.663062, [0.442042])
+    (-1.362276, [0.908184])
     >>> [round(p, 4) for p in m.predict_proba([[1.5]])[0]]
     [0.5, 0.5]
     """
@@ -167,7 +167,7 @@ class LogisticRegression:
 
         >>> m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
         >>> [round(a, 6) for a in m.decision_function([[0.0], [1.5]])]
-        [-0.663062, 0.0]
+        [-1.362276, 0.0]
         """
         self._check_fitted()
         rows = check_X(X, n_features=self.n_features_in_)
@@ -178,7 +178,7 @@ class LogisticRegression:
 
         >>> m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
         >>> [round(p, 6) for p in m.predict_proba([[0.0]])[0]]
-        [0.659941, 0.340059]
+        [0.796129, 0.203871]
         """
         probs = []
         for a in self.decision_function(X):

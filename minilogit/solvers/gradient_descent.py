@@ -11,7 +11,7 @@ until the sufficient-decrease condition eq. (12) holds.
 >>> loss = LogisticLoss(Matrix([[1.0, -1.0], [1.0, 0.0], [1.0, 1.0], [1.0, 2.0]]), [0, 1, 0, 1])
 >>> r = gradient_descent(loss, [0.0, 0.0])
 >>> r.converged, [round(b, 6) for b in r.beta]
-(True, [-0.331531, 0.331531])
+(True, [-0.454092, 0.908184])
 """
 
 import math
@@ -35,7 +35,7 @@ def gradient_descent(objective, beta0, learning_rate=None, max_iter=10000, tol=1
     >>> gradient_descent(loss, [0.0], learning_rate=10.0)
     Traceback (most recent call last):
     ...
-    minilogit.errors.DivergenceError: gradient descent diverged at iteration 2: the loss rose from 1.911 to 2.239 with the fixed learning rate 10; use a smaller learning_rate (the loss can only fall when it is below 2/L, L the largest eigenvalue of the Hessian) or learning_rate=None for a line search
+    minilogit.errors.DivergenceError: gradient descent diverged at iteration 1: the loss rose from 2.079 to 5.02 with the fixed learning rate 10; use a smaller learning_rate (the loss can only fall when it is below 2/L, L the largest eigenvalue of the Hessian) or learning_rate=None for a line search
     """
     n = objective.n_examples
     beta = list(beta0)

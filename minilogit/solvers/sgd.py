@@ -33,8 +33,9 @@ def sgd(objective, beta0, learning_rate=0.5, max_iter=200, tol=1e-6,
     >>> from minilogit.matrix import Matrix
     >>> from minilogit.objectives import LogisticLoss
     >>> loss = LogisticLoss(Matrix([[1.0], [1.0], [1.0]]), [0, 1, 1])
-    >>> round(sgd(loss, [0.0], max_iter=500).beta[0], 2)
-    0.69
+    >>> r = sgd(loss, [0.0], max_iter=50)
+    >>> r.n_iter, abs(r.beta[0] - 0.693147) < 0.1      # near log 2, not on it
+    (50, True)
     """
     if not learning_rate > 0:
         raise ValueError("learning_rate must be positive, got %r" % (learning_rate,))
