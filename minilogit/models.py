@@ -45,7 +45,7 @@ class LogisticRegression:
     - ``fit_intercept``: add a column of ones (default True).
     - ``random_state``: seed of SGD's shuffling (default 0).
     - ``start``: "zeros" (default: beta = 0, the lecture's trace) or
-      "log_odds" (intercept log(ybar / (1 - ybar)), eq. (18), the rest 0).
+      "log_odds" (intercept log(ybar / (1 - ybar)), eq. (19), the rest 0).
 
     Fitted attributes: ``coef_``, ``intercept_``, ``classes_``, ``n_iter_``,
     ``converged_``, ``history_`` (total loss at the start and after each
@@ -110,7 +110,7 @@ class LogisticRegression:
         beta0 = [0.0] * X1.shape[1]
         if self.start == "log_odds" and self.fit_intercept:
             ybar = sum(y01) / len(y01)
-            beta0[0] = logit(ybar)                       # eq. (18): log(ybar / (1 - ybar))
+            beta0[0] = logit(ybar)                       # eq. (19): log(ybar / (1 - ybar))
         solver = SOLVERS[self.solver]
         max_iter = self.max_iter if self.max_iter is not None else DEFAULT_MAX_ITER[self.solver]
         tol = self.tol if self.tol is not None else DEFAULT_TOL[self.solver]

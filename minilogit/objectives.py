@@ -131,7 +131,7 @@ class LogisticLoss:
         return [r * x for x in x_i]
 
     def working_response(self, beta, w_min=1e-10):
-        """IRLS's weights w_i = p_i (1 - p_i) and adjusted response, eq. (16).
+        """IRLS's weights w_i = p_i (1 - p_i) and adjusted response, eq. (17).
 
         z_i = a_i + (y_i - p_i) / w_i. The division is guarded: a weight below
         ``w_min`` is raised to ``w_min``. That only happens when a point is
@@ -145,7 +145,7 @@ class LogisticLoss:
         """
         a, p = self._fit_at(beta)
         w = [max(p_i * (1.0 - p_i), w_min) for p_i in p]
-        z = [a_i + (y_i - p_i) / w_i                      # eq. (16)
+        z = [a_i + (y_i - p_i) / w_i                      # eq. (17)
              for a_i, y_i, p_i, w_i in zip(a, self.y, p, w)]
         return w, z
 
@@ -154,7 +154,7 @@ class LogisticLoss:
 
         Complete separation: every margin m_i = s_i x_iᵀbeta (s_i = +1 for
         y_i = 1, -1 for y_i = 0) is positive, so beta classifies every point
-        correctly and t * beta drives the loss to 0 as t grows, eq. (19).
+        correctly and t * beta drives the loss to 0 as t grows, eq. (20).
 
         Quasi-complete separation: some points are already certain (margin
         above 30) and the last ``step`` d lowered no margin (s_i x_iᵀd >= 0

@@ -9,9 +9,9 @@ exists), and returns a ``FitResult``.
 solver              update                                     equations
 ==================  =========================================  ==========
 gradient_descent    beta - eta g (fixed eta or line search)    (11), (12)
-sgd                 beta - eta_t x_i (p_i - y_i), one i        (13), (14)
-newton              beta - H⁻¹ g                               (15)
-irls                (XᵀWX)⁻¹ XᵀWz                              (16), (17)
+sgd                 beta - eta_t x_i (p_i - y_i), one i        (13)-(15)
+newton              beta - H⁻¹ g                               (16)
+irls                (XᵀWX)⁻¹ XᵀWz                              (17), (18)
 ==================  =========================================  ==========
 
 >>> sorted(SOLVERS)

@@ -1,8 +1,8 @@
 """Newton-Raphson and IRLS: two ways of writing the same iteration.
 
 Newton's step solves H delta = g with the Hessian H = XᵀWX and takes
-beta - delta, eq. (15). IRLS rewrites that step as a weighted least-squares
-problem with the adjusted response z, eqs. (16)-(17): the same iterates, up
+beta - delta, eq. (16). IRLS rewrites that step as a weighted least-squares
+problem with the adjusted response z, eqs. (17)-(18): the same iterates, up
 to rounding, read as "refit a weighted linear regression, reweight, repeat".
 
 >>> from minilogit.matrix import Matrix
@@ -21,7 +21,7 @@ from .result import FitResult, max_abs, small_gradient
 def newton(objective, beta0, max_iter=100, tol=1e-8):
     """Minimise ``objective`` by Newton-Raphson from ``beta0``.
 
-    beta_new = beta - H⁻¹ g, eq. (15), with H⁻¹ g found by solving H delta = g
+    beta_new = beta - H⁻¹ g, eq. (16), with H⁻¹ g found by solving H delta = g
     (Gauss-Jordan), never by forming H⁻¹. Stops when the gradient test
     passes, after ``max_iter`` steps, or when the objective diagnoses that no
     minimum exists (separation).
@@ -38,8 +38,8 @@ def newton(objective, beta0, max_iter=100, tol=1e-8):
 def irls(objective, beta0, max_iter=100, tol=1e-8):
     """Minimise ``objective`` by iteratively reweighted least squares.
 
-    Each iteration forms the weights w_i and the adjusted response z, eq. (16),
-    and solves the weighted least-squares problem (XᵀWX) beta = XᵀWz, eq. (17).
+    Each iteration forms the weights w_i and the adjusted response z, eq. (17),
+    and solves the weighted least-squares problem (XᵀWX) beta = XᵀWz, eq. (18).
     The objective's ``working_response`` guards z where w_i -> 0.
 
     >>> from minilogit.matrix import Matrix
@@ -52,17 +52,17 @@ def irls(objective, beta0, max_iter=100, tol=1e-8):
 
 def _newton_step(objective, beta, g):
     H = objective.hessian(beta)                          # eq. (9): H = X'WX
-    delta = H.solve(g)                                   # eq. (15): H delta = g
-    return [b - d for b, d in zip(beta, delta)]          # eq. (15): beta - H^-1 g
+    delta = H.solve(g)                                   # eq. (16): H delta = g
+    return [b - d for b, d in zip(beta, delta)]          # eq. (16): beta - H^-1 g
 
 
 def _irls_step(objective, beta, g):
     X = objective.X
-    w, z = objective.working_response(beta)              # eq. (16): w_i, z = X beta + W^-1 (y - p)
-    XtWX = weighted_gram(X, w)                           # eq. (17): X'WX, W never formed
-    wz = [w_i * z_i for w_i, z_i in zip(w, z)]           # eq. (17): W z, elementwise
-    XtWz = wz @ X                                        # eq. (17): X'Wz
-    return XtWX.solve(XtWz)                              # eq. (17): beta_new = (X'WX)^-1 X'Wz
+    w, z = objective.working_response(beta)              # eq. (17): w_i, z = X beta + W^-1 (y - p)
+    XtWX = weighted_gram(X, w)                           # eq. (18): X'WX, W never formed
+    wz = [w_i * z_i for w_i, z_i in zip(w, z)]           # eq. (18): W z, elementwise
+    XtWz = wz @ X                                        # eq. (18): X'Wz
+    return XtWX.solve(XtWz)                              # eq. (18): beta_new = (X'WX)^-1 X'Wz
 
 
 def _newton_loop(objective, beta0, max_iter, tol, step, name):
