@@ -123,7 +123,9 @@ class LogisticRegression:
         try:
             result = solver(objective, beta0, **options)
         except SingularMatrixError as e:
-            j = e.column - 1 if self.fit_intercept else e.column
+            result = e
+        if isinstance(result, SingularMatrixError):   # raised here, not chained to e
+            j = result.column - 1 if self.fit_intercept else result.column
             what = "the intercept column" if j < 0 else "column %d of X" % j
             raise DataError("X'WX is singular: %s is a linear combination of the "
                             "columns before it (a constant or duplicated column?); "
