@@ -50,7 +50,8 @@ except ImportError:  # MicroPython
     _warnings = None
 
 # Where warnings go on a runtime without the ``warnings`` module: each one is
-# appended here (tests read it) and printed to stderr.
+# appended here (tests read it; only the last 20 are kept, for small boards)
+# and printed to stderr.
 fallback_log = []
 
 
@@ -68,6 +69,7 @@ def warn(message, category):
         _warnings.warn(message, category, stacklevel=3)
     else:
         fallback_log.append(category(message))
+        del fallback_log[:-20]
         sys.stderr.write(category.__name__ + ": " + message + "\n")
 
 

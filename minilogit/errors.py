@@ -44,7 +44,7 @@ class SingularMatrixError(ArithmeticError):
     """
 
     def __init__(self, message, column=None):
-        ArithmeticError.__init__(self, message)
+        super().__init__(message)   # MicroPython: ArithmeticError has no __init__ attribute
         self.column = column
 
 
@@ -58,7 +58,7 @@ class DivergenceError(ArithmeticError):
     """
 
     def __init__(self, message, history=None):
-        ArithmeticError.__init__(self, message)
+        super().__init__(message)   # MicroPython: ArithmeticError has no __init__ attribute
         self.history = history
 
 

@@ -135,8 +135,16 @@ def softmax(a):
 def log_softmax(a):
     """Return the list a_k - logsumexp(a): log-probabilities that never underflow to -inf.
 
+    Computed as (a_k - m) - log sum_j e^(a_j - m), so that the small
+    correction is not lost against a large m.
+
     >>> log_softmax([1000.0, 0.0])
     [0.0, -1000.0]
+    >>> [round(v, 6) for v in log_softmax([1e20, 1e20])]
+    [-0.693147, -0.693147]
     """
-    lse = logsumexp(a)
-    return [x - lse for x in a]
+    if len(a) == 0:
+        raise DataError("log_softmax of an empty sequence")
+    m = max(a)
+    log_total = math.log(sum(math.exp(x - m) for x in a))
+    return [(x - m) - log_total for x in a]

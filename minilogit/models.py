@@ -70,6 +70,9 @@ class LogisticRegression:
         self.start = start
 
     def _check_params(self):
+        for name in ("max_iter", "tol", "learning_rate"):
+            if isinstance(getattr(self, name), bool):
+                raise DataError("%s must be a number, got a bool" % name)
         if self.solver not in SOLVERS:
             raise DataError("unknown solver %r: choose one of %s"
                             % (self.solver, ", ".join(sorted(SOLVERS))))

@@ -1,0 +1,140 @@
+"""Helpers for the portable suite: plain functions that work on every runtime.
+
+No pytest, no ``warnings`` on MicroPython: ``raises`` stands in for
+``pytest.raises`` and ``warnings_from`` records warnings through the
+``warnings`` module where it exists and through ``minilogit._compat``'s
+``fallback_log`` where it does not.
+"""
+
+import math
+
+from minilogit import _compat
+
+
+class Skip(Exception):
+    """Raise it from a test to skip the test (the runner counts it apart)."""
+
+
+def raises(exc_type, fn, *args, **kwargs):
+    """Call fn(*args, **kwargs), which must raise exc_type; return the exception.
+
+    Any other exception propagates (and fails the test).
+    """
+    try:
+        fn(*args, **kwargs)
+    except exc_type as e:
+        return e
+    raise AssertionError("%s was not raised by %s"
+                         % (exc_type.__name__, getattr(fn, "__name__", repr(fn))))
+
+
+class _Sink:
+    def __init__(self):
+        self.parts = []
+
+    def write(self, s):
+        self.parts.append(s)
+        return len(s)
+
+
+class _SysWithStderr:
+    def __init__(self, stderr):
+        self.stderr = stderr
+
+
+# What the fallback ``warn`` wrote to stderr during the last warnings_from
+# call (MicroPython only; "" elsewhere).
+last_stderr = [""]
+
+
+def warnings_from(fn, *args, **kwargs):
+    """Call fn(*args, **kwargs); return (its result, the warnings it issued).
+
+    The warnings are the warning instances themselves (``w.message`` of
+    ``warnings.catch_warnings(record=True)`` on CPython, PyPy and Pyodide;
+    the entries appended to ``minilogit._compat.fallback_log`` where the
+    ``warnings`` module is absent, i.e. MicroPython). There the fallback
+    also writes each warning to stderr: that text is captured (so that it
+    does not bury the runner's output) and kept in ``last_stderr[0]``.
+    """
+    w = _compat._warnings
+    if w is None:
+        start = len(_compat.fallback_log)
+        sink, real_sys = _Sink(), _compat.sys
+        _compat.sys = _SysWithStderr(sink)
+        try:
+            result = fn(*args, **kwargs)
+        finally:
+            _compat.sys = real_sys
+            last_stderr[0] = "".join(sink.parts)
+        return result, _compat.fallback_log[start:]
+    last_stderr[0] = ""
+    with w.catch_warnings(record=True) as caught:
+        w.simplefilter("always")
+        result = fn(*args, **kwargs)
+    return result, [c.message for c in caught]
+
+
+def fit(model, X, y):
+    """Fit model to (X, y); return (model, the warnings issued by fit)."""
+    return warnings_from(model.fit, X, y)
+
+
+def only(ws, category):
+    """The warnings in ws that are instances of category."""
+    return [w for w in ws if isinstance(w, category)]
+
+
+def close(a, b, rel=1e-12, abs_tol=0.0):
+    """|a - b| <= max(rel * max(|a|, |b|), abs_tol) (math.isclose's rule)."""
+    return abs(a - b) <= max(rel * max(abs(a), abs(b)), abs_tol)
+
+
+def assert_close(got, want, rel=1e-12, abs_tol=0.0, what="value"):
+    """Assert that the number or sequence got matches want within the tolerances."""
+    if isinstance(want, (list, tuple)):
+        assert len(got) == len(want), "%s: length %d, expected %d" % (what, len(got), len(want))
+        for i in range(len(want)):
+            assert close(got[i], want[i], rel, abs_tol), (
+                "%s[%d] = %r, expected %r (rel %g, abs %g)"
+                % (what, i, got[i], want[i], rel, abs_tol))
+    else:
+        assert close(got, want, rel, abs_tol), (
+            "%s = %r, expected %r (rel %g, abs %g)" % (what, got, want, rel, abs_tol))
+
+
+def max_abs_diff(u, v):
+    return max(abs(a - b) for a, b in zip(u, v))
+
+
+def finite(x):
+    """True for a float that is neither nan nor infinite."""
+    return not (math.isnan(x) or math.isinf(x))
+
+
+def coefficients(model):
+    """[intercept_] + coef_ of a fitted model."""
+    return [model.intercept_] + list(model.coef_)
+
+
+# Small non-separable data sets shared by the solver and model tests.
+
+# Twelve points on one standardized feature, classes overlapping in the
+# middle (walkthrough.md, section 5).
+TOY_X = [[(i - 5.5) / 3.5] for i in range(12)]
+TOY_Y = [0, 0, 0, 1, 0, 0, 1, 0, 1, 1, 1, 1]
+
+# Twelve points, two features, a non-zero intercept; not separable.
+X2 = [[-1.5, 0.3], [-1.0, -0.8], [-0.6, 1.2], [-0.2, -0.4], [0.1, 0.9], [0.4, -1.1],
+      [0.8, 0.2], [1.3, -0.5], [1.7, 1.4], [-1.8, -1.3], [0.6, 0.7], [-0.4, 0.1]]
+Y2 = [0, 0, 1, 1, 0, 1, 1, 0, 1, 0, 1, 1]
+
+_cache = {}
+
+
+def breast_cancer():
+    """The bundled data set, loaded once per run (0.3 s on MicroPython)."""
+    if "bc" not in _cache:
+        from minilogit.datasets import load_breast_cancer
+        _cache["bc"] = load_breast_cancer()
+    return _cache["bc"]

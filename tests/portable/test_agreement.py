@@ -1,0 +1,122 @@
+"""Cross-runtime agreement on the bundled breast-cancer data.
+
+Four standardized features (SUBSET) that do not separate the classes; every
+runtime must reproduce the coefficients recorded below to 1e-12 relative,
+and the SGD visit order exactly.
+
+How the constants were recorded: on CPython 3.11.7 (the ``python3`` shim),
+from the repository root,
+
+    PYTHONPATH=. python3 tests/portable/test_agreement.py
+
+which prints them with ``repr`` (see ``record`` below).
+
+Why 1e-12 and not bitwise: CPython 3.12+ (and Pyodide, 3.14) compensate
+float rounding inside the builtin ``sum`` (Neumaier summation), which the
+package uses for dot products, means and losses; 3.8-3.11, PyPy and
+MicroPython add naively. The two families differ by about 2e-14 relative
+here (e.g. Newton's intercept 0.9741498519702042 vs 0.9741498519702212);
+with a naive ``sum`` patched in, 3.12 and 3.13 reproduce 3.11 bit for bit.
+"""
+
+from helpers import assert_close, breast_cancer
+
+from minilogit import LogisticRegression
+from minilogit.datasets import standardize
+from minilogit.rng import Random
+
+SUBSET = ["mean_radius", "mean_texture", "mean_smoothness", "mean_symmetry"]
+
+# [intercept_] + coef_, CPython 3.11.7, default settings.
+NEWTON_COEF = [0.9741498519702042, -4.907474031085078, -1.6495032857097047,
+               -1.6403924607884968, -0.7514352442950023]
+NEWTON_N_ITER = 8
+NEWTON_LOSS = 89.82538945515063
+# solver="sgd", random_state=0, default settings (learning_rate 0.5, tol 1e-6).
+SGD_COEF = [0.9974888502545681, -5.0329531480076755, -1.6778502788035052,
+            -1.656823649244963, -0.7966248514212552]
+SGD_N_ITER = 42
+SGD_LOSS = 89.86264878611956
+# The first 20 rows SGD visits: Random(0).shuffle(list(range(569))).
+SGD_ORDER_20 = [296, 166, 65, 217, 466, 104, 276, 489, 342, 18,
+                323, 258, 108, 297, 547, 562, 203, 289, 561, 171]
+# standardize's column means and population standard deviations.
+MEANS = [14.127291739894563, 19.28964850615117, 0.096360281195079, 0.181161862917399]
+SCALES = [3.5209507607110626, 4.297254637090421, 0.014051764066591201, 0.02739018086426853]
+
+REL = 1e-12
+
+_fits = {}
+
+
+def _data():
+    d = breast_cancer()
+    Z, means, scales = standardize(d.columns(SUBSET).data)
+    return Z, d.target, means, scales
+
+
+def _fit(solver):
+    """Fit once per run (SGD on 569 rows takes about 2 s on MicroPython)."""
+    if solver not in _fits:
+        Z, y, _, _ = _data()
+        _fits[solver] = LogisticRegression(solver=solver).fit(Z, y)
+    return _fits[solver]
+
+
+def test_standardized_data_agree():
+    _, y, means, scales = _data()
+    assert len(y) == 569 and sum(y) == 357
+    assert_close(means, MEANS, rel=REL, what="means")
+    assert_close(scales, SCALES, rel=REL, what="scales")
+
+
+def test_newton_coefficients_agree():
+    m = _fit("newton")
+    assert m.converged_ and m.separation_ is None
+    assert m.n_iter_ == NEWTON_N_ITER, m.n_iter_
+    assert_close([m.intercept_] + m.coef_, NEWTON_COEF, rel=REL, what="newton")
+    assert_close(m.history_[-1], NEWTON_LOSS, rel=REL, what="newton loss")
+
+
+def test_sgd_visit_order_agrees():
+    order = list(range(569))
+    Random(0).shuffle(order)
+    assert order[:20] == SGD_ORDER_20, order[:20]
+
+
+def test_sgd_coefficients_agree():
+    m = _fit("sgd")
+    assert m.converged_ and m.separation_ is None
+    assert m.n_iter_ == SGD_N_ITER, m.n_iter_
+    assert_close([m.intercept_] + m.coef_, SGD_COEF, rel=REL, what="sgd")
+    assert_close(m.history_[-1], SGD_LOSS, rel=REL, what="sgd loss")
+
+
+def test_sgd_is_near_newton():
+    # Not an agreement check: SGD's average is close to the optimum, not on it.
+    sgd, newton = _fit("sgd"), _fit("newton")
+    b_s, b_n = [sgd.intercept_] + sgd.coef_, [newton.intercept_] + newton.coef_
+    assert max(abs(u - v) for u, v in zip(b_s, b_n)) < 0.2
+    assert 0.0 < sgd.history_[-1] / newton.history_[-1] - 1 < 1e-3
+
+
+def record():
+    """Print the constants above, computed on the running interpreter."""
+    import sys
+    Z, y, means, scales = _data()
+    print("# " + sys.version.split()[0])
+    for solver in ("newton", "sgd"):
+        m = LogisticRegression(solver=solver).fit(Z, y)
+        name = solver.upper()
+        print("%s_COEF = %r" % (name, [m.intercept_] + m.coef_))
+        print("%s_N_ITER = %d" % (name, m.n_iter_))
+        print("%s_LOSS = %r" % (name, m.history_[-1]))
+    order = list(range(569))
+    Random(0).shuffle(order)
+    print("SGD_ORDER_20 = %r" % (order[:20],))
+    print("MEANS = %r" % (means,))
+    print("SCALES = %r" % (scales,))
+
+
+if __name__ == "__main__":
+    record()

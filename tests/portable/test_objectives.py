@@ -1,0 +1,92 @@
+"""The logistic loss: value, gradient and Hessian (checked by finite differences)."""
+
+import math
+
+from helpers import X2, Y2, assert_close, finite
+
+from minilogit import Matrix
+from minilogit.objectives import LogisticLoss, nll, nll_pm1, squared_error
+
+X1 = Matrix([[1.0] + r for r in X2])
+BETA = [0.3, -0.7, 1.1]
+
+
+def test_value_at_zero_is_n_log_2():
+    loss = LogisticLoss(X1, Y2)
+    assert (loss.n_examples, loss.n_params) == (12, 3)
+    assert_close(loss.value([0.0, 0.0, 0.0]), 12 * math.log(2.0), rel=1e-15)
+    assert loss.gradient([0.0, 0.0, 0.0]) == [0.5 - y for y in Y2] @ X1
+
+
+def test_value_forms_agree():
+    s = [2 * y - 1 for y in Y2]
+    a = nll(X1, Y2, BETA)
+    assert_close(nll_pm1(X1, s, BETA), a, rel=1e-14)
+    assert_close(LogisticLoss(X1, Y2).value(BETA), a, rel=1e-15)
+    # the textbook form, where it does not overflow
+    p = [1.0 / (1.0 + math.exp(-v)) for v in X1 @ BETA]
+    textbook = -sum(y * math.log(q) + (1 - y) * math.log(1 - q) for y, q in zip(Y2, p))
+    assert_close(a, textbook, rel=1e-13)
+    assert squared_error(Matrix([[1.0]]), [1], [0.0]) == 0.25
+
+
+def test_value_finite_at_huge_coefficients():
+    loss = LogisticLoss(Matrix([[1.0]]), [1])
+    assert loss.value([1000.0]) == 0.0
+    assert loss.value([-1000.0]) == 1000.0
+    big = LogisticLoss(X1, Y2).value([1e300, -1e300, 1e300])
+    assert not math.isnan(big)
+
+
+def test_gradient_matches_finite_differences():
+    loss = LogisticLoss(X1, Y2)
+    g = loss.gradient(BETA)
+    h = 1e-6
+    for j in range(3):
+        up = list(BETA)
+        dn = list(BETA)
+        up[j] += h
+        dn[j] -= h
+        fd = (loss.value(up) - loss.value(dn)) / (2 * h)
+        assert abs(fd - g[j]) <= 1e-7, (j, fd, g[j])
+
+
+def test_hessian_matches_finite_differences_and_is_symmetric():
+    loss = LogisticLoss(X1, Y2)
+    H = loss.hessian(BETA)
+    h = 1e-6
+    for j in range(3):
+        up = list(BETA)
+        dn = list(BETA)
+        up[j] += h
+        dn[j] -= h
+        gu, gd = loss.gradient(up), loss.gradient(dn)
+        for k in range(3):
+            fd = (gu[k] - gd[k]) / (2 * h)
+            assert abs(fd - H.rows[k][j]) <= 1e-7, (j, k, fd, H.rows[k][j])
+            assert H.rows[j][k] == H.rows[k][j]
+    assert LogisticLoss(Matrix([[1.0, 2.0]]), [1]).hessian([0.0, 0.0]).rows == [[0.25, 0.5], [0.5, 1.0]]
+
+
+def test_example_gradients_sum_to_gradient():
+    loss = LogisticLoss(X1, Y2)
+    total = [0.0, 0.0, 0.0]
+    for i in range(12):
+        gi = loss.example_gradient(i, BETA)
+        total = [t + v for t, v in zip(total, gi)]
+    assert_close(total, loss.gradient(BETA), rel=1e-12, abs_tol=1e-14, what="sum of x_i(p_i - y_i)")
+
+
+def test_working_response():
+    w, z = LogisticLoss(Matrix([[1.0]]), [1]).working_response([0.0])
+    assert (w, z) == ([0.25], [2.0])
+    # a point fitted with certainty: the weight is floored, z stays finite
+    w, z = LogisticLoss(Matrix([[1.0]]), [0]).working_response([800.0])
+    assert w == [1e-10] and finite(z[0])
+
+
+def test_diagnose():
+    loss = LogisticLoss(Matrix([[1.0, -1.0], [1.0, 1.0]]), [0, 1])
+    assert loss.diagnose([0.0, 5.0], [0.0, 1.0]).startswith("complete separation")
+    assert loss.diagnose([0.0, 0.0], [0.0, 0.0]) is None
+    assert LogisticLoss(X1, Y2).diagnose(BETA, [0.1, 0.1, 0.1]) is None

@@ -1,0 +1,135 @@
+"""Every solver reaches the same optimum on small non-separable data.
+
+Reference: Newton's method on X2/Y2 (helpers.py; 12 rows, 2 features),
+recorded on CPython 3.11 with ``repr``. Tolerances (absolute, on every
+coefficient, intercept included):
+
+  newton vs the recorded values    1e-12 relative
+  irls vs newton                   1e-10
+  gd, line search (default)        1e-6   (tol 1e-8 on the mean gradient)
+  newton from start="log_odds"     1e-6   (a different last iterate)
+  gd, fixed learning_rate 0.3      1e-6
+  sgd (averaged, default settings) 0.1, and its final loss within 1e-3
+                                   relative of Newton's (SGD stops on a
+                                   relative change of the loss < 1e-6 per
+                                   epoch: near the optimum, not on it)
+"""
+
+import math
+
+from helpers import (TOY_X, TOY_Y, X2, Y2, assert_close, coefficients, fit,
+                     max_abs_diff)
+
+from minilogit import LogisticRegression, Matrix
+from minilogit.objectives import LogisticLoss
+from minilogit.solvers import SOLVERS, FitResult, gradient_descent, irls, newton, sgd
+
+NEWTON_X2 = [0.43063173756711354, 0.8811650652443864, 0.6236445313688741]
+NEWTON_X2_LOSS = 6.657023569937173
+NEWTON_TOY_SLOPE = 2.0739583215841564
+
+
+def _newton():
+    model, ws = fit(LogisticRegression(solver="newton"), X2, Y2)
+    assert ws == [] and model.converged_
+    return model
+
+
+def test_solver_registry():
+    assert sorted(SOLVERS) == ["gd", "irls", "newton", "sgd"]
+
+
+def test_newton_matches_recorded_optimum():
+    m = _newton()
+    assert_close(coefficients(m), NEWTON_X2, rel=1e-12, what="newton")
+    assert_close(m.history_[-1], NEWTON_X2_LOSS, rel=1e-12, what="loss")
+    assert m.n_iter_ == 5 and len(m.history_) == 6
+    for k in range(1, len(m.history_)):                     # the loss only falls
+        assert m.history_[k] <= m.history_[k - 1]
+    assert m.separation_ is None
+
+
+def test_irls_equals_newton():
+    ref = _newton()
+    m, ws = fit(LogisticRegression(solver="irls"), X2, Y2)
+    assert ws == [] and m.converged_ and m.n_iter_ == ref.n_iter_
+    assert max_abs_diff(coefficients(m), coefficients(ref)) <= 1e-10
+    assert max_abs_diff(m.history_, ref.history_) <= 1e-12
+
+
+def test_gradient_descent_line_search_reaches_optimum():
+    ref = _newton()
+    m, ws = fit(LogisticRegression(solver="gd"), X2, Y2)
+    assert ws == [] and m.converged_
+    assert max_abs_diff(coefficients(m), coefficients(ref)) <= 1e-6
+    assert_close(m.history_[-1], ref.history_[-1], rel=1e-12, what="gd loss")
+
+
+def test_gradient_descent_fixed_step_reaches_optimum():
+    ref = _newton()
+    m, ws = fit(LogisticRegression(solver="gd", learning_rate=0.3), X2, Y2)
+    assert ws == [] and m.converged_
+    assert max_abs_diff(coefficients(m), coefficients(ref)) <= 1e-6
+    for k in range(1, len(m.history_)):
+        assert m.history_[k] <= m.history_[k - 1] * (1 + 1e-12)
+
+
+def test_sgd_reaches_neighbourhood_of_optimum():
+    ref = _newton()
+    for seed in (0, 5):
+        m, ws = fit(LogisticRegression(solver="sgd", random_state=seed), X2, Y2)
+        assert ws == [] and m.converged_, (seed, ws)
+        assert max_abs_diff(coefficients(m), coefficients(ref)) <= 0.1, coefficients(m)
+        assert 0.0 <= m.history_[-1] / ref.history_[-1] - 1 <= 1e-3, m.history_[-1]
+
+
+def test_sgd_is_deterministic_per_seed():
+    a, _ = fit(LogisticRegression(solver="sgd", random_state=7), X2, Y2)
+    b, _ = fit(LogisticRegression(solver="sgd", random_state=7), X2, Y2)
+    c, _ = fit(LogisticRegression(solver="sgd", random_state=8), X2, Y2)
+    assert coefficients(a) == coefficients(b) and a.history_ == b.history_
+    assert coefficients(a) != coefficients(c)
+
+
+def test_all_solvers_on_one_feature():
+    # walkthrough.md, sections 5-8: the toy data, slope 2.073958...
+    for solver, tol in (("newton", 1e-12), ("irls", 1e-10), ("gd", 1e-6), ("sgd", 0.1)):
+        m, ws = fit(LogisticRegression(solver=solver), TOY_X, TOY_Y)
+        assert ws == [] and m.converged_, solver
+        assert abs(m.coef_[0] - NEWTON_TOY_SLOPE) <= tol * max(1.0, NEWTON_TOY_SLOPE), (solver, m.coef_)
+        assert abs(m.intercept_) <= max(tol, 1e-12) * 10, (solver, m.intercept_)
+
+
+def test_log_odds_start():
+    ref = _newton()
+    m, ws = fit(LogisticRegression(start="log_odds"), X2, Y2)
+    assert ws == [] and m.converged_
+    # another start, another last iterate: both pass the gradient test (tol 1e-8)
+    assert max_abs_diff(coefficients(m), coefficients(ref)) <= 1e-6
+    # eq. (19): with the intercept at log(ybar / (1 - ybar)) the start loss is N * entropy
+    ybar = sum(Y2) / len(Y2)
+    entropy = -(ybar * math.log(ybar) + (1 - ybar) * math.log(1 - ybar))
+    assert_close(m.history_[0], len(Y2) * entropy, rel=1e-12, what="start loss")
+
+
+def test_no_intercept():
+    m, ws = fit(LogisticRegression(fit_intercept=False), X2, Y2)
+    assert ws == [] and m.converged_ and m.intercept_ == 0.0
+    assert_close(m.coef_, [0.8314435554665335, 0.6533954023102152], rel=1e-12, what="coef")
+    g, _ = fit(LogisticRegression(solver="gd", fit_intercept=False), X2, Y2)
+    assert max_abs_diff(g.coef_, m.coef_) <= 1e-6
+
+
+def test_solver_functions_directly():
+    loss = LogisticLoss(Matrix([[1.0] + r for r in X2]), Y2)
+    results = [newton(loss, [0.0, 0.0, 0.0]), irls(loss, [0.0, 0.0, 0.0]),
+               gradient_descent(loss, [0.0, 0.0, 0.0]),
+               sgd(loss, [0.0, 0.0, 0.0], random_state=0)]
+    for r in results:
+        assert isinstance(r, FitResult)
+        assert r.converged and r.diagnosis is None, r
+        assert len(r.history) == r.n_iter + 1 == len(r.grad_norms), r
+        assert repr(r).startswith("FitResult(solver=%r" % r.solver), repr(r)
+    assert [r.solver for r in results] == ["newton", "irls", "gd", "sgd"]
+    assert_close(results[0].beta, NEWTON_X2, rel=1e-12, what="newton()")
+    assert max(abs(v) for v in loss.gradient(results[0].beta)) <= 1e-8 * 12
