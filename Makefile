@@ -1,10 +1,11 @@
 # make demo  - fit the bundled data (needs only python3)
 # make test  - create .venv with the test extra, run pytest, doctests, walkthrough
+# make portable - the portable suite on every runtime (installs them first)
 PYTHON ?= python3
 VENV   := .venv
 VPY    := $(VENV)/bin/python
 
-.PHONY: demo test clean
+.PHONY: demo test portable clean
 
 demo:
 	$(PYTHON) -m minilogit demo
@@ -17,6 +18,12 @@ $(VENV)/.installed: pyproject.toml
 
 test: $(VENV)/.installed
 	HYPOTHESIS_PROFILE=ci $(VPY) -m pytest -q
+
+# run tests/portable on CPython 3.8-3.13, PyPy, MicroPython and Pyodide;
+# refresh the README's "Runs on" table when all pass
+portable:
+	bash tools/portable/setup.sh
+	$(PYTHON) tools/portable/portable.py --readme README.md
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis *.egg-info

@@ -106,6 +106,39 @@ def line(r, allow_missing):
         r["runtime"], r["version"], r["run"], r["passed"], r["seconds"], verdict)
 
 
+# What each runtime cannot do, for the README's "Runs on" table.
+LIMITS = {
+    "micropython": "no `fractions` (exact Matrix tests skipped), no `warnings` (warnings "
+                   "go to stderr and `minilogit._compat.fallback_log`), no docstrings, "
+                   "so no doctests; about 20x slower",
+    "pyodide": "everything; about 3 s to start",
+    "pypy": "everything",
+}
+README_BEGIN = "<!-- runs-on:begin (written by make portable) -->"
+README_END = "<!-- runs-on:end -->"
+
+
+def readme_table(results):
+    """The "Runs on" table, one row per runtime that passed."""
+    rows = ["| runtime | version tested | portable tests passed | seconds | what it lacks |",
+            "|---|---|---|---|---|"]
+    for r in results:
+        if r["ok"]:
+            rows.append("| %s | %s | %d of %d | %.1f | %s |" % (
+                r["runtime"], r["version"], r["passed"], r["run"], r["seconds"],
+                LIMITS.get(r["runtime"], "nothing (the reference runtime)")))
+    return "\n".join(rows)
+
+
+def write_readme(path, results):
+    """Replace the text between the README's markers with a fresh table."""
+    with open(path) as f:
+        text = f.read()
+    start, end = text.index(README_BEGIN) + len(README_BEGIN), text.index(README_END)
+    with open(path, "w") as f:
+        f.write(text[:start] + "\n" + readme_table(results) + "\n" + text[end:])
+
+
 def tail(text, n=25):
     return "\n".join("    " + l for l in text.rstrip().splitlines()[-n:])
 
@@ -119,6 +152,8 @@ def main():
     parser.add_argument("--allow-missing", action="store_true",
                         help="skip runtimes that are not installed instead of failing")
     parser.add_argument("--json", metavar="FILE", help="also write the results as JSON")
+    parser.add_argument("--readme", metavar="FILE",
+                        help="when every runtime passes, rewrite FILE's \"Runs on\" table")
     parser.add_argument("--jobs", type=int, default=2, help="runtimes run at once (default 2)")
     parser.add_argument("--timeout", type=float, default=1800, help="seconds per runtime")
     parser.add_argument("-v", "--verbose", action="store_true",
@@ -162,6 +197,8 @@ def main():
         with open(args.json, "w") as f:
             json.dump([{k: r[k] for k in keys} for r in results], f, indent=2)
             f.write("\n")
+    if args.readme and not bad and passed:
+        write_readme(args.readme, results)
     return 1 if bad or not passed else 0
 
 
