@@ -79,13 +79,15 @@ def _backtrack(objective, beta, g, L, eta):
     """Halve eta until L(beta - eta g) <= L(beta) - eta/2 ||g||^2, eq. (12).
 
     Returns (eta, beta_new, L_new), or (eta, None, None) when even a step
-    of 1e-30 does not lower the loss.
+    of 1e-30 does not lower the loss (rounding has won: the run stops).
     """
     gg = sum(g_j * g_j for g_j in g)
     while eta > 1e-30:
         beta_new = [b - eta * g_j for b, g_j in zip(beta, g)]       # eq. (11)
         L_new = objective.value(beta_new)
-        if L_new <= L - 0.5 * eta * gg:                            # eq. (12)
+        # eq. (12); near the optimum L - eta/2 ||g||^2 can round to L, so a
+        # step must also lower L strictly, or the loop would stall in place
+        if L_new <= L - 0.5 * eta * gg and L_new < L:
             return eta, beta_new, L_new
         eta *= 0.5
     return eta, None, None

@@ -41,13 +41,13 @@ def test_demo():
     # Section 2: every solver on four standardized features.
     table = [
         "   coefficient              newton         irls           gd          sgd",
-        "   intercept              0.974150     0.974150     0.974150     0.997489",
-        "   mean_radius           -4.907474    -4.907474    -4.907472    -5.032953",
-        "   mean_texture          -1.649503    -1.649503    -1.649503    -1.677850",
-        "   mean_smoothness       -1.640392    -1.640392    -1.640392    -1.656824",
-        "   mean_symmetry         -0.751435    -0.751435    -0.751435    -0.796625",
-        "   final loss            89.825389    89.825389    89.825389    89.862649",
-        "   iterations                    8            8          106           42",
+        "   intercept              0.974150     0.974150     0.974150     1.001272",
+        "   mean_radius           -4.907474    -4.907474    -4.907472    -5.061868",
+        "   mean_texture          -1.649503    -1.649503    -1.649503    -1.682306",
+        "   mean_smoothness       -1.640392    -1.640392    -1.640392    -1.650867",
+        "   mean_symmetry         -0.751435    -0.751435    -0.751435    -0.809736",
+        "   final loss            89.825389    89.825389    89.825389    89.884147",
+        "   iterations                    8            8          106           28",
         "   converged                  True         True         True         True",
     ]
     start = lines.index(table[0])

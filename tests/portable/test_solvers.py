@@ -94,7 +94,8 @@ def test_sgd_is_deterministic_per_seed():
 def test_all_solvers_on_one_feature():
     # walkthrough.md, sections 5-8: the toy data, slope 2.073958...
     for solver, tol in (("newton", 1e-12), ("irls", 1e-10), ("gd", 1e-6), ("sgd", 0.1)):
-        m, ws = fit(LogisticRegression(solver=solver), TOY_X, TOY_Y)
+        options = {"tol": 3e-3} if solver == "sgd" else {}   # 12 rows: SGD's average stays noisy
+        m, ws = fit(LogisticRegression(solver=solver, **options), TOY_X, TOY_Y)
         assert ws == [] and m.converged_, solver
         assert abs(m.coef_[0] - NEWTON_TOY_SLOPE) <= tol * max(1.0, NEWTON_TOY_SLOPE), (solver, m.coef_)
         assert abs(m.intercept_) <= max(tol, 1e-12) * 10, (solver, m.intercept_)

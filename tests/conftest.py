@@ -1,0 +1,25 @@
+"""Shared test configuration: Hypothesis profiles, and importing minilogit from the repo.
+
+Profiles (choose with the environment variable HYPOTHESIS_PROFILE):
+
+- ``dev`` (default): Hypothesis' usual 100 examples per property.
+- ``ci``: 60 examples per property, so that tests/test_properties.py runs in
+  well under a minute on one core of a slow CI machine.
+
+Both switch the per-example deadline off: a fit in pure Python can take tens of
+milliseconds, and its runtime varies with the data, which is not a bug.
+"""
+
+import os
+import sys
+
+from hypothesis import settings
+
+# Import the package from this checkout even when it is not installed.
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+settings.register_profile("dev", deadline=None)
+settings.register_profile("ci", deadline=None, max_examples=60, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
