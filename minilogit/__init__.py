@@ -9,6 +9,9 @@ Contents
 name                        what it is
 ==========================  ==================================================
 LogisticRegression          binary model; solvers newton, irls, gd, sgd
+SoftmaxRegression           K classes, one vector per class; newton, gd, sgd
+OneVsRest                   K binary models, probabilities normalised
+MultiLabelClassifier        K independent sigmoids; None = unknown label
 Matrix                      rows of numbers; @, .T, inverse(), solve()
 sigmoid, log_sigmoid        sigma(a) = 1 / (1 + e^-a) and its log, stable
 log1pexp, logit             log(1 + e^a); log-odds log(p / (1 - p))
@@ -16,7 +19,7 @@ softmax, log_softmax        normalised exponentials, stable
 logsumexp                   log sum e^(a_k), stable
 objectives                  the loss, its gradient and Hessian
 solvers                     gradient_descent, sgd, newton, irls
-datasets                    load_breast_cancer, load_csv, standardize
+datasets                    load_breast_cancer, load_iris, load_csv, standardize
 ==========================  ==================================================
 
 Notation: X (N rows x_i, a leading 1 for the intercept), y (labels 0/1),
@@ -40,6 +43,7 @@ from .errors import (ConvergenceWarning, DataError, DivergenceError,
 from .functions import (log1pexp, log_sigmoid, log_softmax, logit, logsumexp,
                         sigmoid, softmax)
 from .matrix import Matrix
-from .models import LogisticRegression
+from .models import (LogisticRegression, MultiLabelClassifier, OneVsRest,
+                     SoftmaxRegression)
 
 __version__ = "0.1.0"

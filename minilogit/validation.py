@@ -70,18 +70,17 @@ def check_X(X, n_features=None, name="X"):
     return out
 
 
-def check_binary_labels(y, n_rows):
-    """Return (classes, y01): the two labels sorted, and y coded 0/1.
+def check_class_labels(y, n_rows, max_classes=None, model="a classifier"):
+    """Return (classes, index): the labels sorted, and each y_i's position in them.
 
-    ``classes[1]`` is the positive class (coded 1). Labels may be any
-    hashable, orderable values: 0/1, -1/+1, "red"/"green", 100/200.
+    At least two classes; at most ``max_classes`` when given.
 
-    >>> check_binary_labels(["red", "green", "red"], 3)
-    (['green', 'red'], [1.0, 0.0, 1.0])
-    >>> check_binary_labels([1, 1], 2)
+    >>> check_class_labels(["b", "a", "c", "a"], 4)
+    (['a', 'b', 'c'], [1, 0, 2, 0])
+    >>> check_class_labels([1, 1], 2)
     Traceback (most recent call last):
     ...
-    minilogit.errors.DataError: y has only one class (1): a binary model needs two
+    minilogit.errors.DataError: y has only one class (1): a classifier needs at least two
     """
     try:
         y = list(y)
@@ -97,10 +96,28 @@ def check_binary_labels(y, n_rows):
     except TypeError:
         raise DataError("the labels in y cannot be hashed and sorted (mixed types?)")
     if len(classes) == 1:
-        raise DataError("y has only one class (%r): a binary model needs two" % (classes[0],))
-    if len(classes) > 2:
+        raise DataError("y has only one class (%r): %s needs %s" % (
+            classes[0], model, "two" if max_classes == 2 else "at least two"))
+    if max_classes is not None and len(classes) > max_classes:
         shown = ", ".join(repr(c) for c in classes[:5]) + (", ..." if len(classes) > 5 else "")
-        raise DataError("y has %d classes (%s): a binary model needs exactly two"
-                        % (len(classes), shown))
-    positive = classes[1]
-    return classes, [1.0 if v == positive else 0.0 for v in y]
+        raise DataError("y has %d classes (%s): %s needs exactly %s" % (
+            len(classes), shown, model, "two" if max_classes == 2 else max_classes))
+    position = dict((c, k) for k, c in enumerate(classes))
+    return classes, [position[v] for v in y]
+
+
+def check_binary_labels(y, n_rows):
+    """Return (classes, y01): the two labels sorted, and y coded 0/1.
+
+    ``classes[1]`` is the positive class (coded 1). Labels may be any
+    hashable, orderable values: 0/1, -1/+1, "red"/"green", 100/200.
+
+    >>> check_binary_labels(["red", "green", "red"], 3)
+    (['green', 'red'], [1.0, 0.0, 1.0])
+    >>> check_binary_labels([1, 1], 2)
+    Traceback (most recent call last):
+    ...
+    minilogit.errors.DataError: y has only one class (1): a binary model needs two
+    """
+    classes, index = check_class_labels(y, n_rows, max_classes=2, model="a binary model")
+    return classes, [float(k) for k in index]

@@ -3,7 +3,12 @@
 ``breast_cancer.csv``: Breast Cancer Wisconsin (Diagnostic), W. H. Wolberg,
 W. N. Street and O. L. Mangasarian (1995), UCI Machine Learning Repository,
 as shipped with scikit-learn: 569 rows, 30 features, target 0 = malignant
-(212), 1 = benign (357). See README.md in this folder.
+(212), 1 = benign (357).
+
+``iris.csv``: R. A. Fisher (1936), "The use of multiple measurements in
+taxonomic problems", Annals of Eugenics 7(2), 179-188, as shipped with
+scikit-learn: 150 rows, 4 features, target 0 = setosa, 1 = versicolor,
+2 = virginica (50 each). See README.md in this folder.
 
 >>> data = load_breast_cancer()
 >>> len(data.data), len(data.feature_names), sum(data.target)
@@ -138,6 +143,16 @@ def load_breast_cancer():
     ['mean_radius', 'mean_texture']
     """
     return load_csv(_HERE + "/breast_cancer.csv", target="target")
+
+
+def load_iris():
+    """Fisher's iris data (see the module docstring): three classes, setosa separable.
+
+    >>> d = load_iris()
+    >>> len(d.data), d.feature_names[2], sorted(set(d.target))
+    (150, 'petal_length_cm', [0, 1, 2])
+    """
+    return load_csv(_HERE + "/iris.csv", target="target")
 
 
 def standardize(X):

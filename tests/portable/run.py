@@ -29,6 +29,7 @@ MODULES = [
     "test_solvers",
     "test_models",
     "test_errors",
+    "test_multiclass",
     "test_agreement",
     "test_cli",
 ]

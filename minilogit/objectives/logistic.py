@@ -20,8 +20,8 @@ True
 
 import math
 
-from .functions import log1pexp, sigmoid
-from .matrix import Matrix, dot, weighted_gram
+from ..functions import log1pexp, sigmoid
+from ..matrix import Matrix, dot, weighted_gram
 
 # A point whose margin s_i x_iᵀbeta exceeds this is fitted with probability
 # within e^-30 ~ 1e-13 of its label: "certain" for all practical purposes.

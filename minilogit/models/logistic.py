@@ -13,22 +13,13 @@ returns in trailing-underscore attributes.
 ['no', 'yes']
 """
 
-from ._compat import warn
-from .errors import (ConvergenceWarning, DataError, NotFittedError,
-                     SeparationWarning, SingularMatrixError)
-from .functions import logit, sigmoid
-from .matrix import Matrix, dot
-from .objectives import LogisticLoss
-from .solvers import SOLVERS
-from .validation import check_binary_labels, check_X
-
-# max_iter when none is given: Newton and IRLS need a handful of steps,
-# gradient descent thousands, SGD counts epochs.
-DEFAULT_MAX_ITER = {"newton": 100, "irls": 100, "gd": 10000, "sgd": 200}
-DEFAULT_LEARNING_RATE = {"gd": None, "sgd": 0.5}
-# tol when none is given. SGD's average is noisy, so its test is looser;
-# see minilogit.solvers.sgd.
-DEFAULT_TOL = {"newton": 1e-8, "irls": 1e-8, "gd": 1e-8, "sgd": 1e-3}
+from ..errors import DataError, NotFittedError
+from ..functions import logit, sigmoid
+from ..matrix import dot
+from ..objectives import LogisticLoss
+from ..solvers import SOLVERS
+from ..validation import check_binary_labels, check_X
+from ._base import check_solver_params, design, report, run_solver
 
 
 class LogisticRegression:
@@ -58,6 +49,9 @@ class LogisticRegression:
     [0.5, 0.5]
     """
 
+    _PARAMS = ("solver", "max_iter", "tol", "learning_rate", "fit_intercept",
+               "random_state", "start")
+
     def __init__(self, solver="newton", max_iter=None, tol=None, learning_rate=None,
                  fit_intercept=True, random_state=0, start="zeros"):
         self.solver = solver
@@ -69,29 +63,9 @@ class LogisticRegression:
         self.start = start
 
     def _check_params(self):
-        for name in ("max_iter", "tol", "learning_rate"):
-            if isinstance(getattr(self, name), bool):
-                raise DataError("%s must be a number, got a bool" % name)
-        if self.solver not in SOLVERS:
-            raise DataError("unknown solver %r: choose one of %s"
-                            % (self.solver, ", ".join(sorted(SOLVERS))))
-        if self.max_iter is not None and (not isinstance(self.max_iter, int)
-                                          or self.max_iter < 0):
-            raise DataError("max_iter must be a non-negative integer, got %r" % (self.max_iter,))
-        if self.tol is not None and not (isinstance(self.tol, (int, float)) and self.tol >= 0):
-            raise DataError("tol must be a number >= 0, got %r" % (self.tol,))
-        if self.learning_rate is not None and not (
-                isinstance(self.learning_rate, (int, float)) and self.learning_rate > 0):
-            raise DataError("learning_rate must be a positive number, got %r"
-                            % (self.learning_rate,))
+        check_solver_params(self, SOLVERS)
         if self.start not in ("zeros", "log_odds"):
             raise DataError("start must be 'zeros' or 'log_odds', got %r" % (self.start,))
-
-    def _design(self, rows):
-        """The design matrix: a leading 1 on every row when fitting an intercept."""
-        if self.fit_intercept:
-            return Matrix([[1.0] + r for r in rows])
-        return Matrix(rows)
 
     def fit(self, X, y):
         """Fit the coefficients to rows X and labels y; return self.
@@ -107,31 +81,13 @@ class LogisticRegression:
         self._check_params()
         rows = check_X(X)
         classes, y01 = check_binary_labels(y, len(rows))
-        X1 = self._design(rows)
+        X1 = design(rows, self.fit_intercept)
         objective = LogisticLoss(X1, y01)
         beta0 = [0.0] * X1.shape[1]
         if self.start == "log_odds" and self.fit_intercept:
             ybar = sum(y01) / len(y01)
             beta0[0] = logit(ybar)                       # eq. (19): log(ybar / (1 - ybar))
-        solver = SOLVERS[self.solver]
-        max_iter = self.max_iter if self.max_iter is not None else DEFAULT_MAX_ITER[self.solver]
-        tol = self.tol if self.tol is not None else DEFAULT_TOL[self.solver]
-        options = {"max_iter": max_iter, "tol": tol}
-        if self.solver in DEFAULT_LEARNING_RATE:
-            lr = self.learning_rate
-            options["learning_rate"] = DEFAULT_LEARNING_RATE[self.solver] if lr is None else lr
-        if self.solver == "sgd":
-            options["random_state"] = self.random_state
-        try:
-            result = solver(objective, beta0, **options)
-        except SingularMatrixError as e:
-            result = e
-        if isinstance(result, SingularMatrixError):   # raised here, not chained to e
-            j = result.column - 1 if self.fit_intercept else result.column
-            what = "the intercept column" if j < 0 else "column %d of X" % j
-            raise DataError("X'WX is singular: %s is a linear combination of the "
-                            "columns before it (a constant or duplicated column?); "
-                            "drop it" % what)
+        result = run_solver(self, objective, beta0, self._describe_column)
 
         self.classes_ = classes
         self.n_features_in_ = len(rows[0])
@@ -143,19 +99,14 @@ class LogisticRegression:
         self.history_ = result.history
         self.result_ = result
         self.separation_ = result.diagnosis
-        if result.diagnosis is not None:
-            warn("the maximum-likelihood estimate does not exist: %s. The fit "
-                 "stopped after %d iterations; its coefficients are one point "
-                 "on a path to infinity, not estimates. Use a penalised fit "
-                 "(ridge/L2) or remove the separating feature(s)."
-                 % (result.diagnosis, result.n_iter), SeparationWarning)
-        elif not result.converged:
-            why = ("the largest gradient component of the mean loss is %.3g > tol = %g"
-                   % (result.grad_norms[-1] / len(rows), tol))
-            warn("%s did not converge in %d iterations: %s; raise max_iter%s"
-                 % (self.solver, result.n_iter, why, " or standardize the features"
-                    if self.solver in ("gd", "sgd") else ""), ConvergenceWarning)
+        report(self, result)
         return self
+
+    def _describe_column(self, j):
+        """Name parameter j: the intercept or a column of X."""
+        if self.fit_intercept:
+            j -= 1
+        return "the intercept column" if j < 0 else "column %d of X" % j
 
     def _check_fitted(self):
         if not hasattr(self, "coef_"):

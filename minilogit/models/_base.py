@@ -1,0 +1,114 @@
+"""What the estimators share: parameter checks, the design matrix, running a
+solver and saying how it went.
+
+>>> design([[2.0], [3.0]], True).rows
+[[1.0, 2.0], [1.0, 3.0]]
+"""
+
+from .._compat import warn
+from ..errors import ConvergenceWarning, DataError, SeparationWarning, SingularMatrixError
+from ..matrix import Matrix
+from ..solvers import SOLVERS
+
+# max_iter when none is given: Newton and IRLS need a handful of steps,
+# gradient descent thousands, SGD counts epochs.
+DEFAULT_MAX_ITER = {"newton": 100, "irls": 100, "gd": 10000, "sgd": 200}
+DEFAULT_LEARNING_RATE = {"gd": None, "sgd": 0.5}
+# tol when none is given. SGD's average is noisy, so its test is looser;
+# see minilogit.solvers.sgd.
+DEFAULT_TOL = {"newton": 1e-8, "irls": 1e-8, "gd": 1e-8, "sgd": 1e-3}
+
+
+def get_params(estimator):
+    """The constructor's arguments as a dict (what ``clone`` copies).
+
+    >>> from minilogit import LogisticRegression
+    >>> get_params(LogisticRegression(solver="gd"))["solver"]
+    'gd'
+    """
+    return dict((name, getattr(estimator, name)) for name in estimator._PARAMS)
+
+
+def clone(estimator):
+    """A new, unfitted estimator with the same parameters.
+
+    >>> from minilogit import LogisticRegression
+    >>> clone(LogisticRegression(tol=1e-3)).tol
+    0.001
+    """
+    return type(estimator)(**get_params(estimator))
+
+
+def check_solver_params(est, solvers):
+    """Check ``solver``, ``max_iter``, ``tol`` and ``learning_rate``; raise DataError."""
+    for name in ("max_iter", "tol", "learning_rate"):
+        if isinstance(getattr(est, name), bool):
+            raise DataError("%s must be a number, got a bool" % name)
+    if est.solver not in solvers:
+        raise DataError("unknown solver %r: choose one of %s"
+                        % (est.solver, ", ".join(sorted(solvers))))
+    if est.max_iter is not None and (not isinstance(est.max_iter, int) or est.max_iter < 0):
+        raise DataError("max_iter must be a non-negative integer, got %r" % (est.max_iter,))
+    if est.tol is not None and not (isinstance(est.tol, (int, float)) and est.tol >= 0):
+        raise DataError("tol must be a number >= 0, got %r" % (est.tol,))
+    if est.learning_rate is not None and not (
+            isinstance(est.learning_rate, (int, float)) and est.learning_rate > 0):
+        raise DataError("learning_rate must be a positive number, got %r" % (est.learning_rate,))
+
+
+def check_l2(penalty, lam):
+    """Check ``penalty`` (None or "l2") and ``lam`` (a number >= 0); raise DataError."""
+    if penalty not in (None, "l2"):
+        raise DataError("unknown penalty %r: choose None or 'l2'" % (penalty,))
+    if isinstance(lam, bool) or not isinstance(lam, (int, float)) or not lam >= 0:
+        raise DataError("lam must be a number >= 0, got %r" % (lam,))
+
+
+def design(rows, fit_intercept):
+    """The design matrix: a leading 1 on every row when fitting an intercept."""
+    if fit_intercept:
+        return Matrix([[1.0] + r for r in rows])
+    return Matrix(rows)
+
+
+def run_solver(est, objective, beta0, describe_column):
+    """Minimise ``objective`` from ``beta0`` with the estimator's solver and options.
+
+    A singular Hessian that is not explained by separation means a column is
+    a combination of others: raise DataError naming it with
+    ``describe_column(index of the parameter)``.
+    """
+    max_iter = est.max_iter if est.max_iter is not None else DEFAULT_MAX_ITER[est.solver]
+    tol = est.tol if est.tol is not None else DEFAULT_TOL[est.solver]
+    options = {"max_iter": max_iter, "tol": tol}
+    if est.solver in DEFAULT_LEARNING_RATE:
+        lr = est.learning_rate
+        options["learning_rate"] = DEFAULT_LEARNING_RATE[est.solver] if lr is None else lr
+    if est.solver == "sgd":
+        options["random_state"] = est.random_state
+    try:
+        result = SOLVERS[est.solver](objective, beta0, **options)
+    except SingularMatrixError as e:
+        result = e
+    if isinstance(result, SingularMatrixError):   # raised here, not chained to e
+        raise DataError("the Hessian is singular: %s is a linear combination of the "
+                        "columns before it (a constant or duplicated column?); drop it"
+                        % describe_column(result.column))
+    result.tol, result.n_examples = tol, objective.n_examples
+    return result
+
+
+def report(est, result):
+    """Warn SeparationWarning or ConvergenceWarning when the fit did not end well."""
+    if result.diagnosis is not None:
+        warn("the maximum-likelihood estimate does not exist: %s. The fit "
+             "stopped after %d iterations; its coefficients are one point "
+             "on a path to infinity, not estimates. Use a penalised fit "
+             "(ridge/L2) or remove the separating feature(s)."
+             % (result.diagnosis, result.n_iter), SeparationWarning)
+    elif not result.converged:
+        why = ("the largest gradient component of the mean loss is %.3g > tol = %g"
+               % (result.grad_norms[-1] / result.n_examples, result.tol))
+        warn("%s did not converge in %d iterations: %s; raise max_iter%s"
+             % (est.solver, result.n_iter, why, " or standardize the features"
+                if est.solver in ("gd", "sgd") else ""), ConvergenceWarning)

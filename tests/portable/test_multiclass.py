@@ -1,0 +1,95 @@
+"""Softmax regression, one-vs-rest and multi-label learning on every runtime.
+
+The iris figures are those of ../shared/data/iris.json (scikit-learn 1.9.1,
+scipy 1.17.1): the exact optimum of sum CE + (1/2)||W||^2, i.e. lam = 0.5.
+"""
+
+from helpers import (TOY_X, TOY_Y, X2, Y2, assert_close, coefficients, fit,
+                     max_abs_diff, only, raises)
+
+from minilogit import (DataError, LogisticRegression, MultiLabelClassifier, OneVsRest,
+                       SeparationWarning, SoftmaxRegression)
+from minilogit.datasets import load_iris
+from minilogit.matrix import Matrix
+from minilogit.objectives import SoftmaxLoss
+
+IRIS_L2_OBJECTIVE = 28.8863166040925           # iris.json: sklearn.exact_l2_lam1_raw
+IRIS_L2_INTERCEPT = [9.849568050482151, 2.2372056322032075, -12.086773682685358]
+THREE_X = [[(i - 4.0) / 2.0] for i in range(9)]
+THREE_Y = ["a", "a", "b", "a", "b", "c", "b", "c", "c"]
+
+
+def test_cross_entropy_examples_of_the_lecture():
+    import math
+    tiger = SoftmaxLoss(Matrix([[1.0]]), [0], 3)
+    assert_close(tiger.value([math.log(0.7), math.log(0.2), math.log(0.1)]), -math.log(0.7))
+    assert tiger.value([1000.0, 0.0, 0.0]) == 0.0
+
+
+def test_two_classes_with_a_reference_class_is_logistic_regression():
+    binary, _ = fit(LogisticRegression(), X2, Y2)
+    soft, ws = fit(SoftmaxRegression(penalty=None, reference_class=0), X2, Y2)
+    assert ws == [], ws
+    assert soft.coef_[0] == [0.0, 0.0] and soft.intercept_[0] == 0.0
+    got = [soft.intercept_[1]] + soft.coef_[1]
+    assert max_abs_diff(got, coefficients(binary)) <= 1e-9, (got, coefficients(binary))
+
+
+def test_iris_ridge_newton_reaches_the_exact_optimum():
+    X, y = load_iris()
+    m, ws = fit(SoftmaxRegression(solver="newton", penalty="l2", lam=0.5), X, y)
+    assert ws == [] and m.converged_, ws
+    assert_close(m.history_[-1], IRIS_L2_OBJECTIVE, rel=1e-9, what="objective")
+    assert_close(m.intercept_, IRIS_L2_INTERCEPT, rel=1e-7, what="intercept_")
+    for row in m.predict_proba(X[:10]):
+        assert_close(sum(row), 1.0, rel=1e-15)
+
+
+def test_iris_without_penalty_reports_setosa_separated():
+    X, y = load_iris()
+    m, ws = fit(SoftmaxRegression(penalty=None, reference_class=0), X, y)
+    sep = only(ws, SeparationWarning)
+    assert len(sep) == 1 and "class 0" in str(sep[0]), ws
+    assert not m.converged_
+
+
+def test_unpenalised_newton_needs_a_reference_class():
+    e = raises(DataError, SoftmaxRegression(penalty=None).fit, THREE_X, THREE_Y)
+    assert "reference_class" in str(e) and "penalty='l2'" in str(e), str(e)
+
+
+def test_solvers_agree_on_the_ridge_optimum():
+    newton, _ = fit(SoftmaxRegression(), THREE_X, THREE_Y)
+    gd, _ = fit(SoftmaxRegression(solver="gd"), THREE_X, THREE_Y)
+    sgd, _ = fit(SoftmaxRegression(solver="sgd", max_iter=400), THREE_X, THREE_Y)
+    assert_close(gd.history_[-1], newton.history_[-1], rel=1e-9, what="gd objective")
+    assert_close(sgd.history_[-1], newton.history_[-1], rel=1e-3, what="sgd objective")
+    assert newton.predict([[-2.0], [0.0], [2.0]]) == ["a", "b", "c"]
+
+
+def test_one_vs_rest_normalises():
+    ovr, _ = fit(OneVsRest(LogisticRegression()), THREE_X, THREE_Y)
+    assert ovr.classes_ == ["a", "b", "c"] and len(ovr.estimators_) == 3
+    for row in ovr.predict_proba(THREE_X):
+        assert_close(sum(row), 1.0, rel=1e-15)
+    assert ovr.predict([[-2.0], [0.0], [2.0]]) == ["a", "b", "c"]
+
+
+def test_multilabel_missing_entries_are_left_out():
+    Y = [[y_i, None if i % 3 == 0 else TOY_Y[(i + 4) % 12]] for i, y_i in enumerate(TOY_Y)]
+    ml, ws = fit(MultiLabelClassifier(tol=1e-10), TOY_X, Y)
+    assert ws == [], ws
+    for k in range(2):
+        rows = [i for i in range(12) if Y[i][k] is not None]
+        alone, _ = fit(LogisticRegression(tol=1e-10), [TOY_X[i] for i in rows],
+                       [Y[i][k] for i in rows])
+        got = [ml.intercept_[k]] + ml.coef_[k]
+        assert max_abs_diff(got, coefficients(alone)) <= 1e-8, (k, got)
+    p = ml.predict_proba([[-2.0], [2.0]])
+    assert p[0][0] < 0.5 < p[1][0], p                  # label 0 is the toy labels: rising in x
+    assert ml.predict([[-2.0], [2.0]]) == [[1 if v >= 0.5 else 0 for v in row] for row in p]
+
+
+def test_multilabel_bad_table():
+    e = raises(DataError, MultiLabelClassifier().fit, [[0.0], [1.0]], [[0, 1], [1, 1]])
+    assert "label 1 has only the value 1" in str(e), str(e)
