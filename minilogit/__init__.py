@@ -12,6 +12,7 @@ LogisticRegression          binary model; solvers newton, irls, gd, sgd
 SoftmaxRegression           K classes, one vector per class; newton, gd, sgd
 OneVsRest                   K binary models, probabilities normalised
 MultiLabelClassifier        K independent sigmoids; None = unknown label
+GLM                         binomial (logit, probit, cloglog), poisson, gaussian
 Matrix                      rows of numbers; @, .T, inverse(), solve()
 sigmoid, log_sigmoid        sigma(a) = 1 / (1 + e^-a) and its log, stable
 log1pexp, logit             log(1 + e^a); log-odds log(p / (1 - p))
@@ -38,12 +39,12 @@ Exceptions: ``DataError`` (a ValueError) for unusable input,
 (True, 0.908184)
 """
 
-from .errors import (ConvergenceWarning, DataError, DivergenceError,
+from .errors import (ConvergenceWarning, DataError, DivergenceError, InferenceError,
                      NotFittedError, SeparationWarning, SingularMatrixError)
 from .functions import (log1pexp, log_sigmoid, log_softmax, logit, logsumexp,
                         sigmoid, softmax)
 from .matrix import Matrix
-from .models import (LogisticRegression, MultiLabelClassifier, OneVsRest,
+from .models import (GLM, LogisticRegression, MultiLabelClassifier, OneVsRest,
                      SoftmaxRegression)
 
 __version__ = "0.1.0"

@@ -33,6 +33,17 @@ class NotFittedError(ValueError):
     """
 
 
+class InferenceError(ValueError):
+    """Standard errors, p-values or intervals were asked of a fit where they
+    are not valid (a penalised fit, or one whose estimate does not exist).
+
+    >>> raise InferenceError("the fit is penalised")
+    Traceback (most recent call last):
+    ...
+    minilogit.errors.InferenceError: the fit is penalised
+    """
+
+
 class SingularMatrixError(ArithmeticError):
     """Gauss-Jordan elimination found a column with no usable pivot.
 

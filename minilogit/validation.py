@@ -121,3 +121,34 @@ def check_binary_labels(y, n_rows):
     """
     classes, index = check_class_labels(y, n_rows, max_classes=2, model="a binary model")
     return classes, [float(k) for k in index]
+
+
+def check_sample_weight(sample_weight, n_rows, name="sample_weight"):
+    """Return the weights as floats (None stays None); raise DataError when
+    they are not n_rows finite numbers >= 0 with a positive sum.
+
+    >>> check_sample_weight([1, 2, 0], 3)
+    [1.0, 2.0, 0.0]
+    >>> check_sample_weight([1, -2], 2)
+    Traceback (most recent call last):
+    ...
+    minilogit.errors.DataError: sample_weight[1] is -2.0: weights must be >= 0
+    """
+    if sample_weight is None:
+        return None
+    try:
+        w = list(sample_weight)
+    except TypeError:
+        raise DataError("%s must be a sequence of numbers, got %s"
+                        % (name, type(sample_weight).__name__))
+    if len(w) != n_rows:
+        raise DataError("%s has %d entries but X has %d rows" % (name, len(w), n_rows))
+    out = []
+    for i in range(len(w)):
+        f = _as_float(w[i], "%s[%d]" % (name, i))
+        if f < 0:
+            raise DataError("%s[%d] is %r: weights must be >= 0" % (name, i, f))
+        out.append(f)
+    if n_rows and sum(out) <= 0:
+        raise DataError("%s sums to 0: at least one row needs a positive weight" % name)
+    return out

@@ -674,30 +674,43 @@ def sgd_excess(X, y):
     return sgd, sgd.history_[-1] / newton.history_[-1] - 1.0
 
 
+def quadratic_gap(X, y, beta):
+    """(1/2) g^T H^-1 g at beta: the second-order estimate of L(beta) - min L."""
+    loss = LogisticLoss(Matrix([[1.0] + list(r) for r in X]), y)
+    g = loss.gradient(beta)
+    return 0.5 * dot(g, loss.hessian(beta).solve(g))
+
+
 @given(overlapping_data())
 @example(SGD_STOPS_EARLY)
 @example(SGD_NEEDS_MORE_EPOCHS)
 def test_sgd_reaches_the_optimal_loss(data):
-    """Averaged SGD, eqs. (13)-(15), ends within 1e-3 (relative) of the minimum,
-    given the epochs it needs (2000 here; the default 200 can be too few on
-    tiny data, and then SGD says so with a ConvergenceWarning)."""
+    """Averaged SGD, eqs. (13)-(15), given the epochs it needs (2000 here; the
+    default 200 can be too few on tiny data, and then SGD says so with a
+    ConvergenceWarning), ends close to the minimum: its excess loss is what
+    its gradient says, at most twice (1/2) g^T H^-1 g, and within 1e-2 relative."""
     X, y = data
     sgd, newton = fit(X, y, "sgd", max_iter=2000), fit(X, y, "newton")
-    # Tolerance 1e-3 relative on the loss: SGD's answer is an average of noisy
-    # iterates, close to the optimum, not on it (walkthrough section 6).
-    assert sgd.history_[-1] / newton.history_[-1] - 1.0 <= 1e-3
+    gap = sgd.history_[-1] - newton.history_[-1]
+    # The factor 2 covers the cubic term of the Taylor expansion (the gradient is
+    # small, so beta is close to the optimum); 1e-12 L covers the rounding of L.
+    bound = quadratic_gap(X, y, [sgd.intercept_] + sgd.coef_)
+    assert gap <= 2 * bound + 1e-12 * newton.history_[-1]
+    # 1e-2 relative: the stopping test (mean gradient <= 1e-3) leaves a few 1e-4 on
+    # most data; on a handful of points with little curvature it can leave ~2e-3.
+    assert gap <= 1e-2 * newton.history_[-1]
 
 
 @given(overlapping_data())
 @example(SGD_STOPS_EARLY)
 def test_sgd_claims_convergence_only_near_the_optimum(data):
-    """When SGD reports converged_, its loss is within 1e-3 (relative) of the minimum."""
+    """When SGD reports converged_, its excess loss is at most twice (1/2) g^T H^-1 g."""
     sgd, excess = sgd_excess(*data)
-    # Tolerance 1e-3: the stopping test asks the mean gradient at the average
-    # to be <= 1e-3, which on standardized data leaves the loss a few 1e-4
-    # relative above the minimum at most.
     if sgd.converged_:
-        assert excess <= 1e-3
+        X, y = data
+        newton_loss = sgd.history_[-1] / (1.0 + excess)
+        bound = quadratic_gap(X, y, [sgd.intercept_] + sgd.coef_)
+        assert excess * newton_loss <= 2 * bound + 1e-12 * newton_loss
 
 
 @given(overlapping_data(), st.sampled_from([(1, 0), ("red", "green"), (200, 100)]))

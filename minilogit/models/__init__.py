@@ -9,6 +9,7 @@ returns in trailing-underscore attributes.
 [0, 1]
 """
 
+from .glm import GLM
 from .logistic import LogisticRegression
 from .multilabel import MultiLabelClassifier, OneVsRest
 from .softmax import SoftmaxRegression

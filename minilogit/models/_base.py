@@ -10,13 +10,16 @@ from ..errors import ConvergenceWarning, DataError, SeparationWarning, SingularM
 from ..matrix import Matrix
 from ..solvers import SOLVERS
 
-# max_iter when none is given: Newton and IRLS need a handful of steps,
-# gradient descent thousands, SGD counts epochs.
-DEFAULT_MAX_ITER = {"newton": 100, "irls": 100, "gd": 10000, "sgd": 200}
+# max_iter when none is given: Newton, IRLS and coordinate descent (outer
+# steps) need a handful, gradient descent and proximal gradient thousands,
+# SGD counts epochs.
+DEFAULT_MAX_ITER = {"newton": 100, "irls": 100, "gd": 10000, "sgd": 200,
+                    "proximal": 10000, "cd": 100}
 DEFAULT_LEARNING_RATE = {"gd": None, "sgd": 0.5}
 # tol when none is given. SGD's average is noisy, so its test is looser;
 # see minilogit.solvers.sgd.
-DEFAULT_TOL = {"newton": 1e-8, "irls": 1e-8, "gd": 1e-8, "sgd": 1e-3}
+DEFAULT_TOL = {"newton": 1e-8, "irls": 1e-8, "gd": 1e-8, "sgd": 1e-3,
+               "proximal": 1e-8, "cd": 1e-8}
 
 
 def get_params(estimator):
@@ -71,16 +74,18 @@ def design(rows, fit_intercept):
     return Matrix(rows)
 
 
-def run_solver(est, objective, beta0, describe_column):
+def run_solver(est, objective, beta0, describe_column, options=None):
     """Minimise ``objective`` from ``beta0`` with the estimator's solver and options.
 
     A singular Hessian that is not explained by separation means a column is
     a combination of others: raise DataError naming it with
-    ``describe_column(index of the parameter)``.
+    ``describe_column(index of the parameter)``. ``options``: extra keyword
+    arguments for the solver (e.g. the L1 solvers' penalty weights).
     """
     max_iter = est.max_iter if est.max_iter is not None else DEFAULT_MAX_ITER[est.solver]
     tol = est.tol if est.tol is not None else DEFAULT_TOL[est.solver]
-    options = {"max_iter": max_iter, "tol": tol}
+    options = dict(options or {})
+    options["max_iter"], options["tol"] = max_iter, tol
     if est.solver in DEFAULT_LEARNING_RATE:
         lr = est.learning_rate
         options["learning_rate"] = DEFAULT_LEARNING_RATE[est.solver] if lr is None else lr

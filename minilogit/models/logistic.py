@@ -13,20 +13,27 @@ returns in trailing-underscore attributes.
 ['no', 'yes']
 """
 
-from ..errors import DataError, NotFittedError
+import math
+
+from ..errors import DataError, NotFittedError, SingularMatrixError
 from ..functions import logit, sigmoid
+from ..inference import Inference
 from ..matrix import dot
-from ..objectives import LogisticLoss
+from ..objectives import L2Penalty, LogisticLoss
 from ..solvers import SOLVERS
-from ..validation import check_binary_labels, check_X
+from ..validation import check_binary_labels, check_sample_weight, check_X
 from ._base import check_solver_params, design, report, run_solver
 
+PENALTIES = (None, "l2", "l1", "elasticnet")
+L1_SOLVERS = ("proximal", "cd")
 
-class LogisticRegression:
+
+class LogisticRegression(Inference):
     """Binary logistic regression p(y = classes_[1] | x) = sigma(b0 + xᵀcoef).
 
     Parameters
-    - ``solver``: "newton" (default), "irls", "gd" or "sgd".
+    - ``solver``: "newton" (default), "irls", "gd", "sgd", or for L1 and
+      elastic net "proximal" or "cd".
     - ``max_iter``: iterations (epochs for SGD); default by solver.
     - ``tol``: converged when the mean loss's gradient has no component
       above ``tol`` (default 1e-8; 1e-3 for SGD).
@@ -36,11 +43,19 @@ class LogisticRegression:
     - ``random_state``: seed of SGD's shuffling (default 0).
     - ``start``: "zeros" (default: beta = 0, the lecture's trace) or
       "log_odds" (intercept log(ybar / (1 - ybar)), eq. (19), the rest 0).
+    - ``penalty``: None (default), "l2", "l1" or "elasticnet", with weight
+      ``lam`` and mixing ``l1_ratio`` = alpha: the lecture's
+      NLL + lam((1 - alpha) betaᵀbeta + alpha ||beta||_1), eq. (44); "l2" is
+      alpha = 0 and "l1" alpha = 1. The intercept is never penalised.
+    - ``class_weight``: None, "balanced" (class c weighs N / (K n_c)) or a
+      dict {label: weight}; it multiplies ``sample_weight``.
 
     Fitted attributes: ``coef_``, ``intercept_``, ``classes_``, ``n_iter_``,
     ``converged_``, ``history_`` (total loss at the start and after each
     iteration), ``separation_`` (the diagnosis when the MLE does not exist,
-    else None).
+    else None), and the inference of ``minilogit.inference``: ``bse_``,
+    ``pvalues_``, ``conf_int()``, ``odds_ratios_``, ``llf_``, ``aic_``,
+    ``summary()``, ...
 
     >>> m = LogisticRegression(solver="irls").fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
     >>> round(m.intercept_, 6), [round(c, 6) for c in m.coef_]
@@ -50,10 +65,11 @@ class LogisticRegression:
     """
 
     _PARAMS = ("solver", "max_iter", "tol", "learning_rate", "fit_intercept",
-               "random_state", "start")
+               "random_state", "start", "penalty", "lam", "l1_ratio", "class_weight")
 
     def __init__(self, solver="newton", max_iter=None, tol=None, learning_rate=None,
-                 fit_intercept=True, random_state=0, start="zeros"):
+                 fit_intercept=True, random_state=0, start="zeros", penalty=None,
+                 lam=1.0, l1_ratio=0.5, class_weight=None):
         self.solver = solver
         self.max_iter = max_iter
         self.tol = tol
@@ -61,15 +77,41 @@ class LogisticRegression:
         self.fit_intercept = fit_intercept
         self.random_state = random_state
         self.start = start
+        self.penalty = penalty
+        self.lam = lam
+        self.l1_ratio = l1_ratio
+        self.class_weight = class_weight
 
-    def _check_params(self):
+    def _penalty_weights(self):
+        """Check the penalty parameters; return (l1, l2), the weights of
+        ||beta||_1 and betaᵀbeta in eq. (44)."""
         check_solver_params(self, SOLVERS)
         if self.start not in ("zeros", "log_odds"):
             raise DataError("start must be 'zeros' or 'log_odds', got %r" % (self.start,))
+        if self.penalty not in PENALTIES:
+            raise DataError("unknown penalty %r: choose None, 'l2', 'l1' or 'elasticnet'"
+                            % (self.penalty,))
+        if self.penalty is None:
+            return 0.0, 0.0
+        lam, alpha = self.lam, self.l1_ratio
+        if isinstance(lam, bool) or not isinstance(lam, (int, float)) or not 0 <= lam < math.inf:
+            raise DataError("lam must be a finite number >= 0, got %r" % (lam,))
+        if self.penalty == "elasticnet" and (isinstance(alpha, bool) or not isinstance(
+                alpha, (int, float)) or not 0 <= alpha <= 1):
+            raise DataError("l1_ratio must be a number in [0, 1], got %r" % (alpha,))
+        alpha = {"l2": 0.0, "l1": 1.0}.get(self.penalty, alpha)
+        l1, l2 = lam * alpha, lam * (1.0 - alpha)                         # eq. (44)
+        if l1 > 0 and self.solver not in L1_SOLVERS:
+            raise DataError("the %s penalty is not differentiable at 0: use "
+                            "solver='proximal' or solver='cd', not %r"
+                            % (self.penalty, self.solver))
+        return float(l1), float(l2)
 
-    def fit(self, X, y):
+    def fit(self, X, y, sample_weight=None):
         """Fit the coefficients to rows X and labels y; return self.
 
+        ``sample_weight`` (optional, >= 0) counts row i w_i times, eq. (50):
+        integer weights give the same fit as repeated rows, with every solver.
         Warns ``SeparationWarning`` when the classes are separated (the fit
         stops there) and ``ConvergenceWarning`` when ``max_iter`` runs out.
 
@@ -78,29 +120,105 @@ class LogisticRegression:
         ...
         minilogit.errors.DataError: X has 2 rows but y has 3 labels
         """
-        self._check_params()
+        l1, l2 = self._penalty_weights()
         rows = check_X(X)
         classes, y01 = check_binary_labels(y, len(rows))
+        weights = self._weights(sample_weight, classes, y01)
         X1 = design(rows, self.fit_intercept)
-        objective = LogisticLoss(X1, y01)
+        loss = LogisticLoss(X1, y01, weights)
+        first = 1 if self.fit_intercept else 0
+        penalized = list(range(first, X1.shape[1]))          # never the intercept
+        objective = loss
+        options = {}
+        if self.solver in L1_SOLVERS:
+            options = {"l1": l1, "l2": l2, "penalized": penalized}
+        elif l2 > 0:
+            objective = L2Penalty(loss, l2, penalized)       # eq. (44) with alpha = 0
         beta0 = [0.0] * X1.shape[1]
         if self.start == "log_odds" and self.fit_intercept:
-            ybar = sum(y01) / len(y01)
-            beta0[0] = logit(ybar)                       # eq. (19): log(ybar / (1 - ybar))
-        result = run_solver(self, objective, beta0, self._describe_column)
+            beta0[0] = logit(_mean(y01, weights))            # eq. (19): log(ybar / (1 - ybar))
+        result = run_solver(self, objective, beta0, self._describe_column, options)
 
         self.classes_ = classes
         self.n_features_in_ = len(rows[0])
         beta = result.beta
         self.intercept_ = beta[0] if self.fit_intercept else 0.0
-        self.coef_ = beta[1:] if self.fit_intercept else list(beta)
+        self.coef_ = beta[first:]
         self.n_iter_ = result.n_iter
         self.converged_ = result.converged
         self.history_ = result.history
         self.result_ = result
         self.separation_ = result.diagnosis
+        self._set_inference(loss, beta, y01, weights, l1 > 0 or l2 > 0)
         report(self, result)
         return self
+
+    def _weights(self, sample_weight, classes, y01):
+        """The weight of each row: sample_weight times the class weight (None if all 1)."""
+        n = len(y01)
+        w = check_sample_weight(sample_weight, n)
+        cw = self.class_weight
+        if cw is not None:
+            counts = [n - sum(y01), sum(y01)]
+            if cw == "balanced":
+                per_class = [n / (2.0 * c) for c in counts]           # N / (K n_c)
+            elif isinstance(cw, dict):
+                for label in cw:
+                    if label not in classes:
+                        raise DataError("class_weight has a label %r that is not in y %r"
+                                        % (label, classes))
+                per_class = [check_sample_weight([cw.get(c, 1.0)], 1, "class_weight")[0]
+                             for c in classes]
+            else:
+                raise DataError("class_weight must be None, 'balanced' or a dict "
+                                "{label: weight}, got %r" % (cw,))
+            base = w if w is not None else [1.0] * n
+            w = [b * per_class[int(v)] for b, v in zip(base, y01)]
+        if w is not None:
+            for c in (0, 1):
+                if sum(w_i for w_i, v in zip(w, y01) if v == c) == 0:
+                    raise DataError("every row of class %r has weight 0: a binary model "
+                                    "needs both classes" % (classes[c],))
+        return w
+
+    def _set_inference(self, loss, beta, y01, weights, penalized):
+        """The attributes minilogit.inference reads, eqs. (36)-(39)."""
+        k = len(beta)
+        self.params_ = list(beta)
+        self.param_names_ = (["intercept"] if self.fit_intercept else []) + [
+            "x%d" % j for j in range(self.n_features_in_)]
+        self.link_ = "logit"
+        self.nobs_ = loss.n_examples
+        self.df_model_ = k - (1 if self.fit_intercept else 0)
+        self.df_resid_ = self.nobs_ - k
+        self.llf_ = -loss.value(beta)
+        if self.fit_intercept:       # the intercept-only fit predicts the (weighted) mean
+            ybar = _mean(y01, weights)
+            w = weights if weights is not None else [1.0] * len(y01)
+            self.llnull_ = sum(w_i * (math.log(ybar) if v == 1.0 else math.log(1.0 - ybar))
+                               for w_i, v in zip(w, y01))
+        else:                        # no parameter at all: p = 1/2 for every row
+            self.llnull_ = -self.nobs_ * math.log(2.0)
+        self.deviance_ = -2.0 * self.llf_            # a binary saturated model has llf 0
+        self.null_deviance_ = -2.0 * self.llnull_
+        self.cov_params_, self.inference_blocked_ = None, None
+        if penalized:
+            self.inference_blocked_ = (
+                "the fit is penalised, so its coefficients are biased towards 0 and "
+                "(X'WX)^-1 is not their covariance; refit with penalty=None for inference")
+        elif self.separation_ is not None:
+            self.inference_blocked_ = (
+                "the maximum-likelihood estimate does not exist (%s), so the "
+                "coefficients and the curvature at them mean nothing" % self.separation_)
+        else:
+            try:
+                self.cov_params_ = loss.hessian(beta).inverse().rows    # eq. (36)
+            except SingularMatrixError:
+                self.inference_blocked_ = ("X'WX is singular at the fit: some "
+                                           "coefficient is not determined by the data")
+
+    def _summary_title(self):
+        return "Logistic regression (%s vs %s)" % (self.classes_[1], self.classes_[0])
 
     def _describe_column(self, j):
         """Name parameter j: the intercept or a column of X."""
@@ -147,3 +265,10 @@ class LogisticRegression:
             raise DataError("threshold must be in [0, 1], got %r" % (threshold,))
         return [self.classes_[1] if sigmoid(a) >= threshold else self.classes_[0]
                 for a in self.decision_function(X)]
+
+
+def _mean(y01, weights):
+    """The (weighted) share of positive labels, ybar."""
+    if weights is None:
+        return sum(y01) / len(y01)
+    return sum(w * v for w, v in zip(weights, y01)) / sum(weights)

@@ -9,6 +9,7 @@ Every objective takes a flat parameter vector.
 ``LogisticLoss``        binary negative log-likelihood, eqs. (6)-(9)
 ``SoftmaxLoss``         multiclass cross-entropy, K blocks of parameters
 ``MultiLabelLoss``      K binary losses, each on the rows its label is known
+``GLMLoss``             a GLM's negative log-likelihood, expected information
 ``L2Penalty``           adds lam * ||beta||^2 over chosen parameters
 ``FixedAtZero``         pins chosen parameters at 0 (a reference class)
 ======================  ==================================================
@@ -18,6 +19,7 @@ Every objective takes a flat parameter vector.
 1
 """
 
+from .glm import GLMLoss
 from .logistic import CERTAIN_MARGIN, LogisticLoss, nll, nll_pm1, squared_error
 from .multilabel import MultiLabelLoss
 from .penalty import FixedAtZero, L2Penalty

@@ -63,12 +63,35 @@ def squared_error(X, y, beta):
     return sum((y_i - sigmoid(a)) ** 2 for a, y_i in zip(X @ beta, y))
 
 
+def weighted_examples(weights):
+    """The examples SGD visits, as (row, share) pairs, for weights w_i >= 0.
+
+    Row i is visited ceil(w_i) times with share w_i / ceil(w_i) each, so the
+    shares add up to w_i: an integer weight is exactly that many copies of
+    the row (each with share 1), and a weight of 0 drops the row.
+
+    >>> weighted_examples([2, 0, 0.5, 1.5])
+    [(0, 1.0), (0, 1.0), (2, 0.5), (3, 0.75), (3, 0.75)]
+    """
+    out = []
+    for i in range(len(weights)):
+        copies = int(math.ceil(weights[i]))
+        if copies > 0:
+            out.extend([(i, weights[i] / copies)] * copies)
+    return out
+
+
 class LogisticLoss:
     """The total negative log-likelihood L(beta) of eq. (6) on data (X, y).
 
-    y holds 0/1 labels. The linear predictor and probabilities of the last
-    beta asked about are kept, so that value, gradient and Hessian at one
-    point cost one pass for a_i = x_iᵀbeta.
+    y holds 0/1 labels. ``weights`` (optional, >= 0) count example i w_i
+    times, eq. (50), so that integer weights are repeated rows: the loss,
+    gradient and Hessian are weighted sums and ``n_examples`` is sum_i w_i.
+    ``examples`` lists the (row, share) terms SGD visits.
+
+    The linear predictor and probabilities of the last beta asked about are
+    kept, so that value, gradient and Hessian at one point cost one pass for
+    a_i = x_iᵀbeta.
 
     >>> loss = LogisticLoss(Matrix([[1.0, -1.0], [1.0, 1.0], [1.0, 2.0]]), [0, 1, 0])
     >>> loss.n_examples, loss.n_params
@@ -77,11 +100,22 @@ class LogisticLoss:
     [[0.75, 0.5], [0.5, 1.5]]
     """
 
-    def __init__(self, X, y):
+    def __init__(self, X, y, weights=None):
         self.X = X
         self.y = [float(v) for v in y]
-        self.n_examples, self.n_params = X.shape
+        self.n_params = X.shape[1]
+        self.weights = weights
+        if weights is None:
+            self.n_examples = X.shape[0]
+            self.examples = [(i, 1.0) for i in range(X.shape[0])]
+        else:
+            self.n_examples = sum(weights)
+            self.examples = weighted_examples(weights)
         self._beta = None
+
+    def _weigh(self, v):
+        """v_i w_i: each example's term counted w_i times, eq. (50)."""
+        return v if self.weights is None else [v_i * w_i for v_i, w_i in zip(v, self.weights)]
 
     def _fit_at(self, beta):
         """Return (a, p): the linear predictor, eq. (4), and probabilities, eq. (5)."""
@@ -98,7 +132,7 @@ class LogisticLoss:
         0.0
         """
         a, _ = self._fit_at(beta)
-        return sum(log1pexp(a_i) - y_i * a_i for a_i, y_i in zip(a, self.y))
+        return sum(self._weigh([log1pexp(a_i) - y_i * a_i for a_i, y_i in zip(a, self.y)]))
 
     def gradient(self, beta):
         """g = Xᵀ(p - y), eq. (8).
@@ -107,7 +141,7 @@ class LogisticLoss:
         [-0.5, -1.0]
         """
         _, p = self._fit_at(beta)
-        r = [p_i - y_i for p_i, y_i in zip(p, self.y)]
+        r = self._weigh([p_i - y_i for p_i, y_i in zip(p, self.y)])
         return r @ self.X                           # eq. (8): X'(p - y)
 
     def hessian(self, beta):
@@ -117,8 +151,8 @@ class LogisticLoss:
         [[0.25, 0.5], [0.5, 1.0]]
         """
         _, p = self._fit_at(beta)
-        w = [p_i * (1.0 - p_i) for p_i in p]        # eq. (9): W_ii = p_i (1 - p_i)
-        return weighted_gram(self.X, w)             # eq. (9): X'WX
+        w = self._weigh([p_i * (1.0 - p_i) for p_i in p])   # eq. (9): W_ii = p_i (1 - p_i)
+        return weighted_gram(self.X, w)                      # eq. (9): X'WX
 
     def example_gradient(self, i, beta):
         """The gradient of example i's loss alone: x_i (p_i - y_i).
@@ -147,7 +181,7 @@ class LogisticLoss:
         w = [max(p_i * (1.0 - p_i), w_min) for p_i in p]
         z = [a_i + (y_i - p_i) / w_i                      # eq. (17)
              for a_i, y_i, p_i, w_i in zip(a, self.y, p, w)]
-        return w, z
+        return self._weigh(w), z
 
     def diagnose(self, beta, step):
         """Return a message when beta shows that the MLE does not exist, else None.
@@ -169,6 +203,8 @@ class LogisticLoss:
         """
         a, _ = self._fit_at(beta)
         m = [a_i if y_i == 1.0 else -a_i for a_i, y_i in zip(a, self.y)]
+        if self.weights is not None:                # a row of weight 0 is not in the data
+            m = [m_i for m_i, w_i in zip(m, self.weights) if w_i > 0]
         if min(m) > 0:
             return ("complete separation: at the current coefficients every one "
                     "of the %d points is classified correctly (smallest margin "
@@ -179,6 +215,8 @@ class LogisticLoss:
             return None
         d = self.X @ step
         dm = [d_i if y_i == 1.0 else -d_i for d_i, y_i in zip(d, self.y)]
+        if self.weights is not None:
+            dm = [v for v, w_i in zip(dm, self.weights) if w_i > 0]
         scale = max(abs(v) for v in dm)
         if scale == 0.0 or min(dm) < -1e-6 * scale:
             return None

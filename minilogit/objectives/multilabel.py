@@ -45,6 +45,7 @@ class MultiLabelLoss:
         # position of example i within part k, for SGD's one-example gradient
         self._local = [dict((i, n) for n, i in enumerate(rows)) for rows in self.rows_of]
         self.n_params = self.K * self.d
+        self.examples = [(i, 1.0) for i in range(self.n_examples)]
 
     def blocks(self, theta):
         """Split the flat theta into its K vectors theta_k."""

@@ -42,6 +42,7 @@ class L2Penalty:
         self.penalized = list(penalized)
         self.n_examples = objective.n_examples
         self.n_params = objective.n_params
+        self.examples = objective.examples
 
     def value(self, beta):
         return (self.objective.value(beta)
@@ -59,8 +60,23 @@ class L2Penalty:
             rows[j][j] += 2.0 * self.lam                     # eq. (28): + 2 lam I
         return Matrix(rows)
 
+    # IRLS works on the loss's own data: eq. (18) becomes
+    # (X'WX + 2 lam I_penalized) beta = X'Wz, with ``ridge`` the added diagonal.
+    @property
+    def X(self):
+        return self.objective.X
+
+    def working_response(self, beta):
+        return self.objective.working_response(beta)
+
+    @property
+    def ridge(self):
+        """The diagonal 2 lam that the penalty adds to X'WX, as (index, value) pairs."""
+        return [(j, 2.0 * self.lam) for j in self.penalized]
+
     def example_gradient(self, i, beta):
-        """Example i's share: its own gradient plus 1/N of the penalty's."""
+        """Example i's gradient plus 1/N of the penalty's (N = n_examples, the
+        sum of the shares SGD weighs these by, so an epoch adds the whole penalty)."""
         g = list(self.objective.example_gradient(i, beta))
         share = 2.0 * self.lam / self.n_examples
         for j in self.penalized:
@@ -90,6 +106,7 @@ class FixedAtZero:
         fixed = set(fixed)
         self.free = [j for j in range(objective.n_params) if j not in fixed]
         self.n_examples = objective.n_examples
+        self.examples = objective.examples
         self.n_params = len(self.free)
 
     def full(self, beta):

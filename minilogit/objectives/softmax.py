@@ -41,6 +41,7 @@ class SoftmaxLoss:
         self.names = list(names) if names is not None else list(range(n_classes))
         self.n_examples, self.d = X.shape
         self.n_params = self.K * self.d
+        self.examples = [(i, 1.0) for i in range(self.n_examples)]
         self._theta = None
 
     def blocks(self, theta):

@@ -60,6 +60,8 @@ def _irls_step(objective, beta, g):
     X = objective.X
     w, z = objective.working_response(beta)              # eq. (17): w_i, z = X beta + W^-1 (y - p)
     XtWX = weighted_gram(X, w)                           # eq. (18): X'WX, W never formed
+    for j, c in getattr(objective, "ridge", ()):         # a ridge penalty, eq. (44):
+        XtWX.rows[j][j] += c                             # (X'WX + 2 lam I) beta = X'Wz
     wz = [w_i * z_i for w_i, z_i in zip(w, z)]           # eq. (18): W z, elementwise
     XtWz = wz @ X                                        # eq. (18): X'Wz
     return XtWX.solve(XtWz)                              # eq. (18): beta_new = (X'WX)^-1 X'Wz

@@ -44,8 +44,9 @@ def sgd(objective, beta0, learning_rate=0.5, max_iter=200, tol=1e-3,
     if not learning_rate > 0:
         raise ValueError("learning_rate must be positive, got %r" % (learning_rate,))
     n = objective.n_examples
+    examples = objective.examples       # (row, share): share 1 unless weighted, eq. (50)
     rng = Random(random_state)
-    order = list(range(n))
+    order = list(range(len(examples)))
     beta = list(beta0)
     beta_bar, count = list(beta0), 0
     L = objective.value(beta)
@@ -54,10 +55,12 @@ def sgd(objective, beta0, learning_rate=0.5, max_iter=200, tol=1e-3,
     while n_iter < max_iter and diagnosis is None:
         start = beta_bar
         rng.shuffle(order)
-        for i in order:
+        for e in order:
+            i, share = examples[e]
             eta_t = learning_rate / math.sqrt(1.0 + t / n)             # eq. (14)
             g_i = objective.example_gradient(i, beta)                   # x_i (p_i - y_i)
-            beta = [b - eta_t * g_ij for b, g_ij in zip(beta, g_i)]     # eq. (13)
+            step = eta_t * share                                        # share: eq. (50)
+            beta = [b - step * g_ij for b, g_ij in zip(beta, g_i)]      # eq. (13)
             t += 1
             if n_iter >= 1:                                             # eq. (15): running mean
                 count += 1

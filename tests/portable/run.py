@@ -23,6 +23,7 @@ import time
 MODULES = [
     "test_matrix",
     "test_functions",
+    "test_distributions",
     "test_objectives",
     "test_rng",
     "test_datasets",
@@ -30,6 +31,8 @@ MODULES = [
     "test_models",
     "test_errors",
     "test_multiclass",
+    "test_inference",
+    "test_glm",
     "test_agreement",
     "test_cli",
 ]

@@ -1,0 +1,207 @@
+"""Statistical inference for a fitted maximum-likelihood model, and its summary table.
+
+At the maximum-likelihood estimate the coefficients are approximately
+normal around the true ones, with covariance the inverse of the Fisher
+information (XᵀŴX)⁻¹, eq. (36). Everything here follows from that and from
+the log-likelihoods of the fit and of the intercept-only model.
+
+``Inference`` is a mixin: an estimator that sets these attributes in
+``fit`` gets the rest (``bse_``, ``pvalues_``, ``summary()``, ...):
+
+- ``params_``: [intercept] + coefficients; ``param_names_``;
+- ``cov_params_``: their covariance matrix (rows), or None when
+  ``inference_blocked_`` says why there is none;
+- ``llf_``, ``llnull_``, ``deviance_``, ``null_deviance_``, ``nobs_``
+  (the sum of the weights), ``df_model_``, ``df_resid_``.
+
+>>> from minilogit import LogisticRegression
+>>> m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0], [4.0], [5.0]], [0, 0, 1, 0, 1, 1])
+>>> [round(b, 4) for b in m.bse_]          # statsmodels' Logit gives the same
+[2.5457, 0.9126]
+>>> [round(p, 4) for p in m.pvalues_]
+[0.2332, 0.1834]
+"""
+
+import math
+
+from .distributions import chi2_sf, normal_ppf, two_sided_p
+from .errors import DataError, InferenceError
+
+
+class Inference:
+    """Standard errors, tests, intervals, information criteria and ``summary()``."""
+
+    def _cov(self):
+        if not hasattr(self, "params_"):
+            raise InferenceError("the model is not fitted yet: call fit first")
+        if self.cov_params_ is None:
+            raise InferenceError(self.inference_blocked_)
+        return self.cov_params_
+
+    @property
+    def bse_(self):
+        """Standard errors sqrt(diag((XᵀŴX)⁻¹)), eq. (36), intercept first."""
+        cov = self._cov()
+        return [math.sqrt(cov[j][j]) for j in range(len(cov))]          # eq. (36)
+
+    @property
+    def zvalues_(self):
+        """Wald statistics z_j = beta_j / se_j, eq. (37)."""
+        return [b / s for b, s in zip(self.params_, self.bse_)]          # eq. (37)
+
+    @property
+    def pvalues_(self):
+        """Two-sided p-values 2 (1 - Phi(|z_j|)) under the standard normal, eq. (37)."""
+        return [two_sided_p(z) for z in self.zvalues_]                  # eq. (37)
+
+    def conf_int(self, alpha=0.05):
+        """Rows [low, high] = beta_j -/+ z_(1 - alpha/2) se_j, eq. (38).
+
+        >>> from minilogit import LogisticRegression
+        >>> m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0], [4.0], [5.0]], [0, 0, 1, 0, 1, 1])
+        >>> [[round(v, 4) for v in row] for row in m.conf_int()]
+        [[-8.0246, 1.9544], [-0.5746, 3.0027]]
+        """
+        if isinstance(alpha, bool) or not isinstance(alpha, (int, float)) or not 0 < alpha < 1:
+            raise DataError("alpha must be a number strictly between 0 and 1, got %r" % (alpha,))
+        q = normal_ppf(1.0 - alpha / 2.0)                               # 1.96 for alpha = 0.05
+        return [[b - q * s, b + q * s] for b, s in zip(self.params_, self.bse_)]   # eq. (38)
+
+    @property
+    def odds_ratios_(self):
+        """exp(beta_j): the factor by which the odds of the positive class grow
+        when feature j grows by one and the others stay, eq. (38)."""
+        self._cov()
+        self._check_logit()
+        return [_exp(b) for b in self.params_]
+
+    def odds_ratio_conf_int(self, alpha=0.05):
+        """exp of each interval of ``conf_int(alpha)``: the interval of the odds ratio."""
+        self._check_logit()
+        return [[_exp(lo), _exp(hi)] for lo, hi in self.conf_int(alpha)]
+
+    def _check_logit(self):
+        link = getattr(self, "link_", "logit")
+        if link != "logit":
+            raise InferenceError("odds ratios are exp(coefficients) only under the logit "
+                                 "link; this model's link is %s" % link)
+
+    @property
+    def aic_(self):
+        """Akaike's information criterion -2 llf + 2 k, eq. (39)."""
+        return -2.0 * self.llf_ + 2.0 * len(self.params_)
+
+    @property
+    def bic_(self):
+        """Schwarz's criterion -2 llf + k log(nobs), eq. (39)."""
+        return -2.0 * self.llf_ + len(self.params_) * math.log(self.nobs_)
+
+    @property
+    def prsquared_(self):
+        """McFadden's pseudo-R^2: 1 - llf / llnull, eq. (39)."""
+        return 1.0 - self.llf_ / self.llnull_
+
+    @property
+    def llr_(self):
+        """The likelihood-ratio statistic 2 (llf - llnull) against the intercept-only model."""
+        return 2.0 * (self.llf_ - self.llnull_)
+
+    @property
+    def llr_pvalue_(self):
+        """P(chi^2 with df_model degrees of freedom > llr), eq. (39)."""
+        return chi2_sf(self.llr_, self.df_model_)
+
+    def summary(self, alpha=0.05, feature_names=None):
+        """A text table in the spirit of statsmodels and R: the fit, then one row
+        per coefficient (named x0, x1, ... unless ``feature_names`` are given).
+
+        On a fit where standard errors are not valid it says why instead of
+        printing numbers.
+
+        >>> from minilogit import LogisticRegression
+        >>> m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0], [4.0], [5.0]], [0, 0, 1, 0, 1, 1])
+        >>> print(m.summary(feature_names=["dose"]))  # doctest: +NORMALIZE_WHITESPACE
+                                 Logistic regression (1 vs 0)
+        =========================================================================================
+        Observations:                            6    Log-likelihood:                     -2.4780
+        Df model:                                1    LL-null:                            -4.1589
+        Df residuals:                            4    Pseudo R-squ.:                       0.4042
+        Converged:                            True    AIC:                                 8.9560
+        Iterations:                              5    BIC:                                 8.5395
+        Solver:                             newton    LLR p-value:                      0.0667
+        =========================================================================================
+                         coef    std err          z      P>|z|     [0.025     0.975] odds ratio
+        -----------------------------------------------------------------------------------------
+        intercept     -3.0351     2.5457    -1.1922     0.2332    -8.0246     1.9544     0.0481
+        dose           1.2140     0.9126     1.3303     0.1834    -0.5746     3.0027     3.3670
+        =========================================================================================
+        """
+        if not hasattr(self, "params_"):
+            raise InferenceError("the model is not fitted yet: call fit first")
+        return _summary(self, alpha, feature_names)
+
+
+def _exp(x):
+    """e^x, with inf instead of OverflowError for a huge x."""
+    return math.exp(x) if x < 709.0 else math.inf
+
+
+def _num(x, width=11):
+    """A number in a fixed-width column: 4 decimals, or exponent notation when tiny or huge."""
+    if x != 0 and (abs(x) < 1e-3 or abs(x) >= 1e6):
+        return ("%.3e" % x).rjust(width)
+    return ("%.4f" % x).rjust(width)
+
+
+def _wrap(text, width):
+    """Split text into lines of at most ``width`` characters at spaces."""
+    lines, line = [], ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = word if not line else line + " " + word
+    return lines + [line]
+
+
+def _summary(m, alpha, feature_names):
+    names = list(m.param_names_)
+    if feature_names is not None:
+        feature_names = [str(n) for n in feature_names]
+        if len(feature_names) != m.n_features_in_:
+            raise DataError("feature_names has %d names, the model has %d features"
+                            % (len(feature_names), m.n_features_in_))
+        names = names[:len(names) - len(feature_names)] + feature_names
+    blocked = m.cov_params_ is None
+    odds = getattr(m, "link_", "logit") == "logit"
+    lo, hi = "[%g" % (alpha / 2), "%g]" % (1 - alpha / 2)
+    head = ("coef",) if blocked else (
+        ("coef", "std err", "z", "P>|z|", lo, hi) + (("odds ratio",) if odds else ()))
+    first = max(12, max(len(n) for n in names) + 2)
+    W = max(78, first + 11 * len(head))
+    left = [("Observations:", "%g" % m.nobs_), ("Df model:", "%d" % m.df_model_),
+            ("Df residuals:", "%g" % m.df_resid_), ("Converged:", str(m.converged_)),
+            ("Iterations:", "%d" % m.n_iter_), ("Solver:", m.solver)]
+    right = [("Log-likelihood:", "%.4f" % m.llf_), ("LL-null:", "%.4f" % m.llnull_),
+             ("Pseudo R-squ.:", "%.4f" % m.prsquared_), ("AIC:", "%.4f" % m.aic_),
+             ("BIC:", "%.4f" % m.bic_), ("LLR p-value:", _num(m.llr_pvalue_, 0))]
+    half = W // 2
+    lines = [m._summary_title().center(W).rstrip(), "=" * W]
+    for (a, b), (c, d) in zip(left, right):
+        lines.append((a + b.rjust(half - 4 - len(a))).ljust(half) + c + d.rjust(W - half - len(c)))
+    lines.append("=" * W)
+    lines.append("".ljust(first) + "".join(h.rjust(11) for h in head))
+    lines.append("-" * W)
+    if blocked:
+        for n, b in zip(names, m.params_):
+            lines.append(n.ljust(first) + _num(b))
+        lines.append("=" * W)
+        lines.extend(_wrap("No standard errors, p-values or intervals: " + m.inference_blocked_, W))
+        return "\n".join(lines)
+    rows = zip(names, m.params_, m.bse_, m.zvalues_, m.pvalues_, m.conf_int(alpha))
+    for n, b, s, z, p, (l, h) in rows:
+        cells = [b, s, z, p, l, h] + ([_exp(b)] if odds else [])
+        lines.append(n.ljust(first) + "".join(_num(c) for c in cells))
+    lines.append("=" * W)
+    return "\n".join(lines)

@@ -1,0 +1,248 @@
+"""Generalised linear models fitted by IRLS (Fisher scoring), eqs. (40)-(43).
+
+``GLM(family, link)`` fits E[y | x] = g⁻¹(b0 + xᵀcoef) for a binomial (0/1),
+Poisson (count) or gaussian target, and keeps what the inference module
+needs: the parameters, their covariance, the log-likelihoods and deviances.
+
+>>> X = [[0.0], [1.0], [2.0], [3.0], [4.0], [5.0]]
+>>> model = GLM(family="poisson").fit(X, [1, 0, 2, 3, 2, 6])
+>>> model.converged_, [round(b, 6) for b in model.params_]
+(True, [-0.504384, 0.435764])
+>>> [round(mu, 4) for mu in model.predict([[0.0], [5.0]])]
+[0.6039, 5.3358]
+"""
+
+import math
+
+from ..errors import DataError, NotFittedError, SingularMatrixError
+from ..families import family_and_link
+from ..matrix import dot
+from ..objectives.glm import GLMLoss
+from ..solvers import SOLVERS
+from ..inference import Inference
+from ..validation import check_sample_weight, check_X
+from ._base import check_solver_params, design, report, run_solver
+
+# The solvers that use the expected information: IRLS and Newton (which, on
+# GLMLoss's Hessian, is Fisher scoring too). They give the same iterates.
+GLM_SOLVERS = dict((name, SOLVERS[name]) for name in ("irls", "newton"))
+
+
+class GLM(Inference):
+    """A generalised linear model mu = g⁻¹(b0 + xᵀcoef), eq. (40), fitted by IRLS.
+
+    Parameters
+    - ``family``: "binomial" (y in {0, 1}), "poisson" (counts) or "gaussian".
+    - ``link``: None (default: the family's canonical link, logit / log /
+      identity), or "probit" or "cloglog" for the binomial family.
+    - ``solver``: "irls" (default) or "newton": both are Fisher scoring here.
+    - ``max_iter`` (default 100), ``tol`` (default 1e-8, on the gradient of
+      the mean loss), ``fit_intercept`` (default True).
+
+    Fitting starts from the intercept-only model, b0 = g(ybar) (eq. (19) for
+    the logit link) and coef = 0.
+
+    Fitted attributes: ``coef_``, ``intercept_``, ``n_iter_``, ``converged_``,
+    ``history_`` (the objective at the start and after each iteration),
+    ``separation_`` (binomial only: why the MLE does not exist, else None).
+
+    Inference attributes (read by ``minilogit.inference``):
+
+    - ``params_``: [intercept_] + coef_ (just coef_ without an intercept);
+    - ``cov_params_``: scale * (XᵀŴX)⁻¹ at the fit, Ŵ the expected
+      information's weights (statsmodels' GLM standard errors are the
+      square roots of its diagonal), a list of lists; None when the fit is
+      separated or there are no residual degrees of freedom;
+    - ``scale_``: 1 for binomial and Poisson; for the gaussian, Pearson's
+      chi^2 / df_resid = sum_i w_i (y_i - mu_i)^2 / (nobs - n_params);
+    - ``llf_``: the log-likelihood at the fit, constants included (log y!
+      for Poisson; for the gaussian, the normal density at the maximum-
+      likelihood scale sum_i w_i (y_i - mu_i)^2 / nobs, as statsmodels);
+    - ``llnull_``: the same for the intercept-only model, whose fitted mean
+      is the weighted mean of y for every family and link (gaussian: at that
+      model's own maximum-likelihood scale);
+    - ``deviance_``, ``null_deviance_``; ``nobs_`` (the sum of the weights),
+      ``df_model_`` (n_params - 1 with an intercept, else n_params),
+      ``df_resid_`` (nobs_ - n_params);
+    - ``inference_blocked_``: None, or a sentence saying why standard errors
+      are not valid for this fit.
+
+    >>> X = [[-2.0], [-1.0], [0.0], [1.0], [2.0], [-1.5], [0.5], [1.5]]
+    >>> y = [0, 0, 1, 0, 1, 1, 0, 1]
+    >>> m = GLM(link="probit").fit(X, y)
+    >>> [round(b, 6) for b in m.params_], m.family, m.link
+    ([-0.016065, 0.319319], 'binomial', 'probit')
+    >>> round(m.llf_, 6) == round(-m.history_[-1], 6), m.scale_, m.inference_blocked_
+    (True, 1.0, None)
+    """
+
+    _PARAMS = ("family", "link", "solver", "max_iter", "tol", "fit_intercept")
+
+    # check_solver_params also checks a learning rate; IRLS takes none.
+    learning_rate = None
+
+    def __init__(self, family="binomial", link=None, solver="irls", max_iter=None, tol=None,
+                 fit_intercept=True):
+        self.family = family
+        self.link = link
+        self.solver = solver
+        self.max_iter = max_iter
+        self.tol = tol
+        self.fit_intercept = fit_intercept
+
+    def fit(self, X, y, sample_weight=None):
+        """Fit the coefficients to rows X and targets y (frequency weights optional); return self.
+
+        Raises DataError for an unknown family or link, a link the family
+        does not take, a y the family cannot have (naming the entry), and a
+        y whose (weighted) mean has no intercept-only fit: binomial all 0 or
+        all 1, Poisson all 0. Warns ``SeparationWarning`` when binomial
+        classes are separated and ``ConvergenceWarning`` when ``max_iter``
+        runs out.
+
+        >>> GLM(family="poisson").fit([[0.0], [1.0]], [1, 2.5])
+        Traceback (most recent call last):
+        ...
+        minilogit.errors.DataError: y[1] is 2.5: the poisson family needs counts 0, 1, 2, ...
+        >>> GLM(family="poisson", link="logit").fit([[0.0], [1.0]], [1, 2])
+        Traceback (most recent call last):
+        ...
+        minilogit.errors.DataError: the poisson family does not take the logit link: choose log
+        """
+        check_solver_params(self, GLM_SOLVERS)
+        family, link = family_and_link(self.family, self.link)
+        rows = check_X(X)
+        y = family.check_y(y)
+        if len(y) != len(rows):
+            raise DataError("X has %d rows but y has %d values" % (len(rows), len(y)))
+        weights = check_sample_weight(sample_weight, len(rows))
+        w = [1.0] * len(rows) if weights is None else weights
+        nobs = sum(w)
+        ybar = sum(w_i * y_i for w_i, y_i in zip(w, y)) / nobs
+        _check_mean(family, ybar)
+
+        X1 = design(rows, self.fit_intercept)
+        objective = GLMLoss(X1, y, family, link, weights)
+        beta0 = [0.0] * X1.shape[1]
+        if self.fit_intercept:
+            beta0[0] = link.link(ybar)                   # the intercept-only fit: mu = ybar
+        result = run_solver(self, objective, beta0, self._describe_column)
+
+        beta = result.beta
+        self.n_features_in_ = len(rows[0])
+        self.intercept_ = beta[0] if self.fit_intercept else 0.0
+        self.coef_ = beta[1:] if self.fit_intercept else list(beta)
+        self.n_iter_ = result.n_iter
+        self.converged_ = result.converged
+        self.history_ = result.history
+        self.result_ = result
+        self.separation_ = result.diagnosis
+        self._infer(objective, beta, y, w, nobs, ybar)
+        report(self, result)
+        return self
+
+    def _infer(self, objective, beta, y, w, nobs, ybar):
+        """Set the inference contract's attributes at the fitted beta."""
+        family, link = objective.family, objective.link
+        n_params = len(beta)
+        eta = objective.X @ beta                              # eq. (40): eta_i = x_i' beta
+        mu = [link.inverse(e) for e in eta]                   # eq. (40): mu_i = g^-1(eta_i)
+        self.params_ = list(beta)
+        self.param_names_ = (["intercept"] if self.fit_intercept else []) + [
+            "x%d" % j for j in range(self.n_features_in_)]
+        self.link_ = link.name
+        self.nobs_ = nobs
+        self.df_model_ = n_params - 1 if self.fit_intercept else n_params
+        self.df_resid_ = nobs - n_params
+        self.deviance_ = family.deviance(y, mu, w)
+        self.null_deviance_ = family.deviance(y, [ybar] * len(y), w)
+
+        if family.name == "gaussian":
+            rss = sum(w_i * (y_i - mu_i) ** 2 for w_i, y_i, mu_i in zip(w, y, mu))
+            rss0 = sum(w_i * (y_i - ybar) ** 2 for w_i, y_i in zip(w, y))
+            # Pearson chi^2 / df_resid; V(mu) = 1
+            self.scale_ = rss / self.df_resid_ if self.df_resid_ > 0 else math.inf
+            self.llf_ = _gaussian_llf(rss, nobs)
+            self.llnull_ = _gaussian_llf(rss0, nobs)
+        else:
+            self.scale_ = 1.0
+            self.llf_ = -objective.value(beta)                # the NLL, constants included
+            self.llnull_ = sum(family.loglike(y_i, ybar, w_i) for y_i, w_i in zip(y, w) if w_i)
+
+        self.cov_params_ = None
+        if self.separation_ is not None:
+            self.inference_blocked_ = (
+                "standard errors are not valid here: the classes are separated, so the "
+                "maximum-likelihood estimate does not exist and (X'WX)^-1 at the last "
+                "iterate measures the curvature at one point on a path to infinity, not "
+                "at an optimum")
+        elif not self.df_resid_ > 0 and family.name == "gaussian":
+            self.inference_blocked_ = (
+                "standard errors are not valid here: there are no residual degrees of "
+                "freedom (nobs = %g <= %d parameters), so the gaussian scale cannot be "
+                "estimated" % (nobs, n_params))
+        else:
+            try:
+                inv = objective.hessian(beta).inverse()       # (X'WX)^-1, eq. (41)'s W
+            except SingularMatrixError:
+                self.inference_blocked_ = (
+                    "standard errors are not valid here: the information matrix X'WX "
+                    "is singular at the fit")
+            else:
+                self.cov_params_ = [[self.scale_ * v for v in row] for row in inv.rows]
+                self.inference_blocked_ = None
+
+    def _summary_title(self):
+        return "Generalised linear model: %s family, %s link" % (self.family, self.link_)
+
+    def _describe_column(self, j):
+        """Name parameter j: the intercept or a column of X."""
+        if self.fit_intercept:
+            j -= 1
+        return "the intercept column" if j < 0 else "column %d of X" % j
+
+    def _check_fitted(self):
+        if not hasattr(self, "coef_"):
+            raise NotFittedError("this GLM is not fitted yet: call fit(X, y) first")
+
+    def decision_function(self, X):
+        """Return the linear predictor eta = b0 + xᵀcoef for each row, eq. (40).
+
+        >>> m = GLM(family="gaussian").fit([[0.0], [1.0], [2.0]], [1.0, 3.0, 5.0])
+        >>> [round(e, 9) for e in m.decision_function([[10.0]])]
+        [21.0]
+        """
+        self._check_fitted()
+        rows = check_X(X, n_features=self.n_features_in_)
+        return [self.intercept_ + dot(r, self.coef_) for r in rows]
+
+    def predict(self, X):
+        """Return the fitted mean mu = g⁻¹(eta) for each row, eq. (40).
+
+        Binomial: the probability that y = 1; Poisson: the expected count.
+
+        >>> m = GLM(link="cloglog").fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
+        >>> [round(p, 6) for p in m.predict([[0.0], [3.0]])]
+        [0.19986, 0.842655]
+        """
+        _, link = family_and_link(self.family, self.link)
+        return [link.inverse(e) for e in self.decision_function(X)]
+
+
+def _check_mean(family, ybar):
+    """The intercept-only fit must exist: g(ybar) finite. Raise DataError if not."""
+    if family.name == "binomial" and not 0.0 < ybar < 1.0:
+        raise DataError("y has only one value (%d) among the rows of positive weight: the "
+                        "binomial family needs both 0s and 1s" % int(ybar))
+    if family.name == "poisson" and not ybar > 0.0:
+        raise DataError("y is 0 on every row of positive weight: the poisson mean would be "
+                        "exp(-infinity); there is nothing to fit")
+
+
+def _gaussian_llf(rss, nobs):
+    """The gaussian log-likelihood at its maximum-likelihood scale s = rss / nobs:
+    sum_i w_i [-(y_i - mu_i)^2 / (2 s) - log(2 pi s) / 2] = -nobs (log(2 pi s) + 1) / 2."""
+    if rss == 0.0:
+        return math.inf                                   # a perfect fit: the density is unbounded
+    s = rss / nobs
+    return -0.5 * nobs * (math.log(2.0 * math.pi * s) + 1.0)

@@ -1,0 +1,205 @@
+"""The negative log-likelihood of a generalised linear model, eqs. (40)-(43).
+
+Notation: X is the N x (p+1) design matrix with rows x_i, y_i the targets,
+beta the coefficients, eta_i = x_iᵀbeta the linear predictor (the logistic
+sections' a_i), mu_i = g⁻¹(eta_i) the mean, eq. (40), weight_i a frequency
+weight (an integer weight k counts row i k times), V the family's variance
+function.
+
+The solvers see the same interface as ``LogisticLoss``:
+
+- ``value``: L(beta) = -sum_i weight_i log p(y_i | mu_i), a sum, not a mean;
+- ``gradient``: g = -Xᵀu with u_i = weight_i (y_i - mu_i) (dmu/deta) / V(mu_i);
+- ``hessian``: the expected information XᵀWX with
+  W_ii = weight_i (dmu/deta)^2 / V(mu_i), eq. (41), so that Newton's method
+  on this objective is Fisher scoring. For a canonical link (binomial-logit,
+  Poisson-log, gaussian-identity) it equals the observed Hessian, and
+  Newton is Newton;
+- ``working_response``: the IRLS weights and adjusted response z, eq. (41).
+
+>>> from minilogit.matrix import Matrix
+>>> X = Matrix([[1.0, 0.0], [1.0, 1.0], [1.0, 2.0]])
+>>> loss = GLMLoss(X, [1, 0, 3], "poisson", "log")
+>>> round(loss.value([0.0, 0.0]), 12) == round(3 + math.log(6.0), 12)   # sum e^0 - y_i 0 + log y_i!
+True
+>>> loss.gradient([0.0, 0.0])                              # -X'(y - mu), mu = 1
+[-1.0, -3.0]
+"""
+
+import math
+
+from ..errors import DataError, DivergenceError
+from ..families import family_and_link
+from ..matrix import Matrix, dot, weighted_gram
+from .logistic import LogisticLoss, weighted_examples
+
+
+class GLMLoss:
+    """L(beta) = -sum_i weight_i log p(y_i | mu_i = g⁻¹(x_iᵀbeta)) on data (X, y).
+
+    ``family`` and ``link`` are names ("binomial", "probit", ...) or the
+    objects of ``minilogit.families``; ``link=None`` takes the family's
+    canonical link. ``weights`` (optional, >= 0) are frequency weights:
+    ``n_examples`` is their sum, and an integer weight is that many copies
+    of the row.
+
+    For the gaussian family the value is (1/2) sum_i weight_i (y_i - mu_i)^2,
+    not the full negative log-likelihood: the gaussian's scale sigma^2 is
+    unknown, and for any fixed sigma^2 the NLL is that sum divided by sigma^2
+    plus a constant. Taking sigma^2 = 1 (the scale the binomial and Poisson
+    families have) gives the same minimiser, the same gradient -Xᵀ(y - mu)
+    and Hessian XᵀWX as the other families, and makes Newton's first step
+    the least-squares solution. The scale is estimated after the fit.
+
+    >>> from minilogit.matrix import Matrix
+    >>> loss = GLMLoss(Matrix([[1.0, -1.0], [1.0, 1.0]]), [0, 1], "binomial", "probit")
+    >>> loss.n_examples, loss.n_params
+    (2, 2)
+    >>> [[round(h, 6) for h in row] for row in loss.hessian([0.0, 0.0]).rows]
+    [[1.27324, 0.0], [0.0, 1.27324]]
+    """
+
+    def __init__(self, X, y, family, link=None, weights=None):
+        self.family, self.link = family_and_link(family, link)
+        self.X = X
+        self.y = self.family.check_y(y)
+        n, self.n_params = X.shape
+        if len(self.y) != n:
+            raise DataError("X has %d rows but y has %d values" % (n, len(self.y)))
+        self.weights = None if weights is None else [float(w) for w in weights]
+        if self.weights is None:
+            self.n_examples = n
+            self.examples = [(i, 1.0) for i in range(n)]
+        else:
+            if len(self.weights) != n:
+                raise DataError("X has %d rows but there are %d weights" % (n, len(self.weights)))
+            self.n_examples = sum(self.weights)
+            self.examples = weighted_examples(self.weights)
+        self._separation = None
+        self._beta = None
+
+    def _weight(self, i):
+        return 1.0 if self.weights is None else self.weights[i]
+
+    def _fit_at(self, beta):
+        """Return (eta, u, w) at beta: the linear predictor, eq. (40), and per
+        unit weight the score u_i = d log p(y_i) / d eta_i and the Fisher
+        weight w_i = (dmu/deta)^2 / V(mu_i), eq. (41)."""
+        if self._beta != beta:
+            eta = self.X @ beta                                    # eq. (40): eta_i = x_i' beta
+            if self.link.name == "log" and max(eta) >= 709.78:
+                raise DivergenceError(
+                    "the linear predictor reached eta = %.6g, where mu = e^eta overflows a "
+                    "double: the fit diverged (standardize the features, or check for a "
+                    "column that predicts zero counts perfectly)" % max(eta))
+            uw = [self.family.score_weight(y_i, eta_i, self.link)   # eq. (41)
+                  for y_i, eta_i in zip(self.y, eta)]
+            self._eta = eta
+            self._u = [u_i for u_i, _ in uw]
+            self._w = [w_i for _, w_i in uw]
+            self._beta = list(beta)
+        return self._eta, self._u, self._w
+
+    def _weigh(self, v):
+        """v_i weight_i: each example's term counted weight_i times (zero weights drop out)."""
+        if self.weights is None:
+            return v
+        return [v_i * w_i if w_i != 0 else 0.0 for v_i, w_i in zip(v, self.weights)]
+
+    def value(self, beta):
+        """L(beta) = sum_i weight_i [-log p(y_i | mu_i)]; eq. (43) for Poisson-log.
+
+        >>> from minilogit.matrix import Matrix
+        >>> GLMLoss(Matrix([[1.0]]), [1], "binomial", "cloglog").value([800.0])
+        0.0
+        >>> GLMLoss(Matrix([[1.0], [1.0]]), [1.0, 3.0], "gaussian").value([0.0])   # (1 + 9) / 2
+        5.0
+        """
+        eta, _, _ = self._fit_at(beta)
+        fam, g = self.family, self.link
+        return sum(self._weigh([fam.loss(y_i, eta_i, g) for y_i, eta_i in zip(self.y, eta)]))
+
+    def gradient(self, beta):
+        """g = -Xᵀu, u_i = weight_i (y_i - mu_i) (dmu/deta) / V(mu_i).
+
+        For a canonical link u_i = weight_i (y_i - mu_i), and g = Xᵀ(mu - y) as
+        in eq. (8).
+
+        >>> from minilogit.matrix import Matrix
+        >>> GLMLoss(Matrix([[1.0, 2.0]]), [1], "binomial").gradient([0.0, 0.0])
+        [-0.5, -1.0]
+        """
+        _, u, _ = self._fit_at(beta)
+        return [-v for v in self._weigh(u) @ self.X]              # g = -X'u
+
+    def hessian(self, beta):
+        """The expected information XᵀWX, W_ii = weight_i (dmu/deta)^2 / V(mu_i), eq. (41).
+
+        W is never formed: XᵀWX = sum_i W_ii x_i x_iᵀ, a weighted sum of outer
+        products, symmetric (``weighted_gram``). With this matrix Newton's
+        method is Fisher scoring; for a canonical link it is the Hessian of L.
+
+        >>> from minilogit.matrix import Matrix
+        >>> GLMLoss(Matrix([[1.0, 2.0]]), [1], "binomial").hessian([0.0, 0.0]).rows
+        [[0.25, 0.5], [0.5, 1.0]]
+        """
+        _, _, w = self._fit_at(beta)
+        return weighted_gram(self.X, self._weigh(w))               # eq. (41): X'WX, W never formed
+
+    def example_gradient(self, i, beta):
+        """The gradient of example i's loss alone (weight 1): -x_i u_i.
+
+        >>> from minilogit.matrix import Matrix
+        >>> GLMLoss(Matrix([[1.0, 2.0]]), [3], "poisson").example_gradient(0, [0.0, 0.0])
+        [-2.0, -4.0]
+        """
+        x_i = self.X.rows[i]
+        u_i, _ = self.family.score_weight(self.y[i], dot(x_i, beta), self.link)
+        return [-u_i * x for x in x_i]
+
+    def working_response(self, beta, w_min=1e-10):
+        """IRLS's weights w_i and adjusted response z_i, eq. (41).
+
+        w_i = weight_i (dmu/deta)^2 / V(mu_i) and
+        z_i = eta_i + (y_i - mu_i) deta/dmu. The second is computed as
+        eta_i + u_i / w_i (per unit weight), which is the same number and
+        stays finite where dmu/deta underflows; like ``LogisticLoss``, a
+        weight below ``w_min`` is raised to ``w_min`` first, so that z stays
+        finite on a point fitted with near certainty (a symptom of
+        separation) and the separation check, not a division by zero, ends
+        the fit. Rows of weight 0 keep w_i = 0.
+
+        >>> from minilogit.matrix import Matrix
+        >>> w, z = GLMLoss(Matrix([[1.0]]), [3], "poisson").working_response([0.0])
+        >>> w, z                                   # z = 0 + (3 - 1) / 1
+        ([1.0], [2.0])
+        """
+        eta, u, w = self._fit_at(beta)
+        w = [max(w_i, w_min) for w_i in w]
+        z = [eta_i + u_i / w_i                     # eq. (41): z_i = eta_i + (y_i - mu_i) deta/dmu
+             for eta_i, u_i, w_i in zip(eta, u, w)]
+        return self._weigh(w), z
+
+    def diagnose(self, beta, step):
+        """Return a message when beta shows that the MLE does not exist, else None.
+
+        Binomial family: complete or quasi-complete separation, judged on the
+        margins s_i x_iᵀbeta exactly as ``LogisticLoss.diagnose`` does (its
+        logic, reused on the rows of positive weight: separation is a fact
+        about X, y and the sign of eta, whatever the link). Poisson and
+        gaussian: None.
+
+        >>> from minilogit.matrix import Matrix
+        >>> loss = GLMLoss(Matrix([[1.0, -1.0], [1.0, 1.0]]), [0, 1], "binomial", "probit")
+        >>> loss.diagnose([0.0, 5.0], [0.0, 1.0]).split(":")[0]
+        'complete separation'
+        >>> GLMLoss(Matrix([[1.0]]), [2], "poisson").diagnose([0.0], None) is None
+        True
+        """
+        if self.family.name != "binomial":
+            return None
+        if self._separation is None:
+            keep = [i for i in range(len(self.y)) if self._weight(i) > 0]
+            self._separation = LogisticLoss(Matrix([self.X.rows[i] for i in keep]),
+                                            [self.y[i] for i in keep])
+        return self._separation.diagnose(beta, step)

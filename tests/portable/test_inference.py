@@ -1,0 +1,70 @@
+"""Inference, ridge and weights on every runtime.
+
+Reference numbers: statsmodels 0.15.0, ``sm.Logit(y, sm.add_constant(X)).fit()``
+on the breast-cancer columns mean_radius, mean_texture, mean_smoothness
+(see tests/test_inference.py for the full call); the ridge optimum is
+../shared/data/breast_cancer.json's ``l2_penalized_exact`` (lam = 0.5 here).
+"""
+
+from helpers import (TOY_X, TOY_Y, X2, Y2, assert_close, breast_cancer, coefficients,
+                     fit, raises, warnings_from)
+
+from minilogit import DataError, InferenceError, LogisticRegression
+from minilogit.datasets import standardize
+
+SM_PARAMS = [42.01940764491585, -1.396992408096015, -0.380558926265896, -144.6742271150145]
+SM_BSE = [4.45942686617636, 0.15403240976522756, 0.05711324665350602, 19.046875088981047]
+SM_PVALUES = [4.400424897876262e-21, 1.1959669979486408e-19, 2.6786666972897505e-11,
+              3.061481559890566e-14]
+SM_LLF, SM_LLNULL, SM_BIC = -93.64511135892462, -375.7200027320281, 212.66574445435458
+SM_LLR_PVALUE = 5.954375953143361e-122
+RIDGE_OBJECTIVE = 37.75894596187597
+
+
+def test_logit_inference_matches_statsmodels():
+    d = breast_cancer().columns(["mean_radius", "mean_texture", "mean_smoothness"])
+    m, ws = fit(LogisticRegression(), d.data, d.target)
+    assert ws == [], ws
+    assert_close(m.params_, SM_PARAMS, rel=1e-6, what="params")
+    assert_close(m.bse_, SM_BSE, rel=1e-6, what="bse")
+    assert_close(m.pvalues_, SM_PVALUES, rel=1e-6, what="pvalues")
+    assert_close([m.llf_, m.llnull_, m.bic_, m.llr_pvalue_],
+                 [SM_LLF, SM_LLNULL, SM_BIC, SM_LLR_PVALUE], rel=1e-6, what="llf, llnull, bic")
+    assert "Log-likelihood:" in m.summary() and "-93.6451" in m.summary()
+
+
+def test_penalised_fit_has_no_standard_errors():
+    m, _ = fit(LogisticRegression(penalty="l2", lam=1.0), X2, Y2)
+    e = raises(InferenceError, lambda: m.bse_)
+    assert "penalised" in str(e), str(e)
+    assert "No standard errors" in m.summary()
+
+
+def test_ridge_newton_reaches_the_exact_optimum():
+    X, y = breast_cancer()
+    Z, _, _ = standardize(X)
+    m, ws = fit(LogisticRegression(penalty="l2", lam=0.5), Z, y)
+    assert ws == [] and m.converged_, ws
+    assert_close(m.history_[-1], RIDGE_OBJECTIVE, rel=1e-9, what="objective")
+
+
+def test_integer_weights_are_repeated_rows():
+    w = [1, 2, 0, 3, 1, 1, 2, 1, 1, 2, 1, 1]
+    Xr = [row for row, k in zip(TOY_X, w) for _ in range(k)]
+    yr = [v for v, k in zip(TOY_Y, w) for _ in range(k)]
+    newton_w = LogisticRegression().fit(TOY_X, TOY_Y, sample_weight=w)
+    newton_r = LogisticRegression().fit(Xr, yr)
+    assert_close(coefficients(newton_w), coefficients(newton_r), rel=1e-9, what="newton")
+    assert_close(newton_w.bse_, newton_r.bse_, rel=1e-9, what="bse")
+    sgd_w, _ = warnings_from(LogisticRegression(solver="sgd").fit, TOY_X, TOY_Y, sample_weight=w)
+    sgd_r, _ = warnings_from(LogisticRegression(solver="sgd").fit, Xr, yr)
+    assert coefficients(sgd_w) == coefficients(sgd_r)          # the same arithmetic
+
+
+def test_bad_weights():
+    e = raises(DataError, LogisticRegression().fit, TOY_X, TOY_Y, sample_weight=[1] * 11)
+    assert "sample_weight has 11 entries" in str(e), str(e)
+    e = raises(DataError, LogisticRegression().fit, TOY_X, TOY_Y, sample_weight=[-1] + [1] * 11)
+    assert "weights must be >= 0" in str(e), str(e)
+    e = raises(DataError, LogisticRegression(penalty="l1").fit, TOY_X, TOY_Y)
+    assert "solver='proximal' or solver='cd'" in str(e), str(e)
