@@ -20,6 +20,9 @@ softmax, log_softmax        normalised exponentials, stable
 logsumexp                   log sum e^(a_k), stable
 objectives                  the loss, its gradient and Hessian
 solvers                     gradient_descent, sgd, newton, irls
+metrics                     accuracy, confusion matrix, precision, recall, F1,
+                            ROC and AUC, log loss, threshold sweep, R^2
+inference                   standard errors, tests, intervals, summary()
 datasets                    load_breast_cancer, load_iris, load_csv, standardize
 ==========================  ==================================================
 

@@ -146,11 +146,21 @@ def _exp(x):
     return math.exp(x) if x < 709.0 else math.inf
 
 
+def _right(text, width):
+    """text padded on the left to ``width`` (str.rjust, which MicroPython lacks)."""
+    return " " * (width - len(text)) + text
+
+
+def _left(text, width):
+    """text padded on the right to ``width`` (str.ljust)."""
+    return text + " " * (width - len(text))
+
+
 def _num(x, width=11):
     """A number in a fixed-width column: 4 decimals, or exponent notation when tiny or huge."""
     if x != 0 and (abs(x) < 1e-3 or abs(x) >= 1e6):
-        return ("%.3e" % x).rjust(width)
-    return ("%.4f" % x).rjust(width)
+        return _right(("%.3e" % x), width)
+    return _right(("%.4f" % x), width)
 
 
 def _wrap(text, width):
@@ -187,21 +197,22 @@ def _summary(m, alpha, feature_names):
              ("Pseudo R-squ.:", "%.4f" % m.prsquared_), ("AIC:", "%.4f" % m.aic_),
              ("BIC:", "%.4f" % m.bic_), ("LLR p-value:", _num(m.llr_pvalue_, 0))]
     half = W // 2
-    lines = [m._summary_title().center(W).rstrip(), "=" * W]
+    title = m._summary_title()
+    lines = [" " * ((W - len(title)) // 2) + title, "=" * W]
     for (a, b), (c, d) in zip(left, right):
-        lines.append((a + b.rjust(half - 4 - len(a))).ljust(half) + c + d.rjust(W - half - len(c)))
+        lines.append(_left(a + _right(b, half - 4 - len(a)), half) + c + _right(d, W - half - len(c)))
     lines.append("=" * W)
-    lines.append("".ljust(first) + "".join(h.rjust(11) for h in head))
+    lines.append(" " * first + "".join(_right(h, 11) for h in head))
     lines.append("-" * W)
     if blocked:
         for n, b in zip(names, m.params_):
-            lines.append(n.ljust(first) + _num(b))
+            lines.append(_left(n, first) + _num(b))
         lines.append("=" * W)
         lines.extend(_wrap("No standard errors, p-values or intervals: " + m.inference_blocked_, W))
         return "\n".join(lines)
     rows = zip(names, m.params_, m.bse_, m.zvalues_, m.pvalues_, m.conf_int(alpha))
     for n, b, s, z, p, (l, h) in rows:
         cells = [b, s, z, p, l, h] + ([_exp(b)] if odds else [])
-        lines.append(n.ljust(first) + "".join(_num(c) for c in cells))
+        lines.append(_left(n, first) + "".join(_num(c) for c in cells))
     lines.append("=" * W)
     return "\n".join(lines)

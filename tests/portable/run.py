@@ -31,6 +31,7 @@ MODULES = [
     "test_models",
     "test_errors",
     "test_multiclass",
+    "test_metrics",
     "test_inference",
     "test_glm",
     "test_agreement",
