@@ -9,6 +9,7 @@ Contents
 name                        what it is
 ==========================  ==================================================
 LogisticRegression          binary model; solvers newton, irls, gd, sgd
+LeastSquaresClassifier      the naive approach: normal equations, threshold
 SoftmaxRegression           K classes, one vector per class; newton, gd, sgd
 OneVsRest                   K binary models, probabilities normalised
 MultiLabelClassifier        K independent sigmoids; None = unknown label
@@ -23,7 +24,8 @@ solvers                     gradient_descent, sgd, newton, irls
 metrics                     accuracy, confusion matrix, precision, recall, F1,
                             ROC and AUC, log loss, threshold sweep, R^2
 inference                   standard errors, tests, intervals, summary()
-datasets                    load_breast_cancer, load_iris, load_csv, standardize
+datasets                    load_breast_cancer, load_iris, load_csv,
+                            standardize, make_masking
 ==========================  ==================================================
 
 Notation: X (N rows x_i, a leading 1 for the intercept), y (labels 0/1),
@@ -47,7 +49,7 @@ from .errors import (ConvergenceWarning, DataError, DivergenceError, InferenceEr
 from .functions import (log1pexp, log_sigmoid, log_softmax, logit, logsumexp,
                         sigmoid, softmax)
 from .matrix import Matrix
-from .models import (GLM, LogisticRegression, MultiLabelClassifier, OneVsRest,
-                     SoftmaxRegression)
+from .models import (GLM, LeastSquaresClassifier, LogisticRegression,
+                     MultiLabelClassifier, OneVsRest, SoftmaxRegression)
 
 __version__ = "0.1.0"

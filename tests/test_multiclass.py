@@ -15,6 +15,8 @@ from hypothesis import strategies as st
 
 from minilogit import (DataError, LogisticRegression, Matrix, MultiLabelClassifier,
                        OneVsRest, SeparationWarning, SoftmaxRegression)
+from minilogit.datasets import make_masking
+from minilogit.models import LeastSquaresClassifier
 from minilogit.objectives import L2Penalty, SoftmaxLoss
 from test_properties import (FD_STEP, FD_TOL, floats, max_abs, minus, overlapping_data,
                              plus, unit, vectors)
@@ -254,3 +256,16 @@ def test_multilabel_separated_label_warns():
     Y = [[0, 0], [1, 0], [0, 1], [1, 1]]          # label 1 is cut at x = 1.5
     with pytest.warns(SeparationWarning, match="label 1"):
         MultiLabelClassifier().fit(X, Y)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_masking_indicator_regression_never_predicts_the_middle_class_softmax_does(seed):
+    """Eq. (23) against eq. (24) on three well-separated groups along one feature."""
+    X, y = make_masking(seed=seed)
+    grid = [[-8.0 + 16.0 * i / 400] for i in range(401)]
+    indicator = LeastSquaresClassifier().fit(X, y)
+    assert 1 not in indicator.predict(X) and 1 not in indicator.predict(grid)
+    softmax_model = SoftmaxRegression().fit(X, y)
+    predicted = softmax_model.predict(X)
+    assert predicted.count(1) >= 45                      # the 50 middle points, bar overlap
+    assert sum(a == b for a, b in zip(predicted, y)) >= 0.95 * len(y)

@@ -177,3 +177,6 @@ def standardize(X):
         scales.append(s if s > 0 else 1.0)
     Z = [[(v - m) / s for v, m, s in zip(row, means, scales)] for row in X]
     return Z, means, scales
+
+
+from .synthetic import make_masking  # noqa: E402 (synthetic needs Dataset first)

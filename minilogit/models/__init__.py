@@ -10,6 +10,7 @@ returns in trailing-underscore attributes.
 """
 
 from .glm import GLM
+from .least_squares import LeastSquaresClassifier
 from .logistic import LogisticRegression
 from .multilabel import MultiLabelClassifier, OneVsRest
 from .softmax import SoftmaxRegression

@@ -9,7 +9,8 @@ from helpers import (TOY_X, TOY_Y, X2, Y2, assert_close, coefficients, fit,
 
 from minilogit import (DataError, LogisticRegression, MultiLabelClassifier, OneVsRest,
                        SeparationWarning, SoftmaxRegression)
-from minilogit.datasets import load_iris
+from minilogit.datasets import load_iris, make_masking
+from minilogit.models import LeastSquaresClassifier
 from minilogit.matrix import Matrix
 from minilogit.objectives import SoftmaxLoss
 
@@ -93,3 +94,9 @@ def test_multilabel_missing_entries_are_left_out():
 def test_multilabel_bad_table():
     e = raises(DataError, MultiLabelClassifier().fit, [[0.0], [1.0]], [[0, 1], [1, 1]])
     assert "label 1 has only the value 1" in str(e), str(e)
+
+
+def test_masking():
+    X, y = make_masking()
+    assert 1 not in LeastSquaresClassifier().fit(X, y).predict(X)
+    assert SoftmaxRegression().fit(X, y).predict(X).count(1) >= 45
