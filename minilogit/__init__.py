@@ -14,13 +14,15 @@ SoftmaxRegression           K classes, one vector per class; newton, gd, sgd
 OneVsRest                   K binary models, probabilities normalised
 MultiLabelClassifier        K independent sigmoids; None = unknown label
 GLM                         binomial (logit, probit, cloglog), poisson, gaussian
+lasso_path                  L1 / elastic-net coefficients over a grid of lam
 Matrix                      rows of numbers; @, .T, inverse(), solve()
 sigmoid, log_sigmoid        sigma(a) = 1 / (1 + e^-a) and its log, stable
 log1pexp, logit             log(1 + e^a); log-odds log(p / (1 - p))
 softmax, log_softmax        normalised exponentials, stable
 logsumexp                   log sum e^(a_k), stable
 objectives                  the loss, its gradient and Hessian
-solvers                     gradient_descent, sgd, newton, irls
+solvers                     gradient_descent, sgd, newton, irls, proximal,
+                            coordinate_descent
 metrics                     accuracy, confusion matrix, precision, recall, F1,
                             ROC and AUC, log loss, threshold sweep, R^2
 inference                   standard errors, tests, intervals, summary()
@@ -50,6 +52,6 @@ from .functions import (log1pexp, log_sigmoid, log_softmax, logit, logsumexp,
                         sigmoid, softmax)
 from .matrix import Matrix
 from .models import (GLM, LeastSquaresClassifier, LogisticRegression,
-                     MultiLabelClassifier, OneVsRest, SoftmaxRegression)
+                     MultiLabelClassifier, OneVsRest, SoftmaxRegression, lasso_path)
 
 __version__ = "0.1.0"

@@ -13,4 +13,5 @@ from .glm import GLM
 from .least_squares import LeastSquaresClassifier
 from .logistic import LogisticRegression
 from .multilabel import MultiLabelClassifier, OneVsRest
+from .paths import lam_max, lasso_path
 from .softmax import SoftmaxRegression

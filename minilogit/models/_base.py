@@ -6,7 +6,9 @@ solver and saying how it went.
 """
 
 from .._compat import warn
-from ..errors import ConvergenceWarning, DataError, SeparationWarning, SingularMatrixError
+from ..errors import (ConvergenceWarning, DataError, DivergenceError, SeparationWarning,
+                      SingularMatrixError)
+from ..explain import explain
 from ..matrix import Matrix
 from ..solvers import SOLVERS
 
@@ -20,6 +22,18 @@ DEFAULT_LEARNING_RATE = {"gd": None, "sgd": 0.5}
 # see minilogit.solvers.sgd.
 DEFAULT_TOL = {"newton": 1e-8, "irls": 1e-8, "gd": 1e-8, "sgd": 1e-3,
                "proximal": 1e-8, "cd": 1e-8}
+
+
+class Estimator:
+    """What every estimator has besides fit and predict."""
+
+    def get_params(self):
+        """The constructor's arguments as a dict."""
+        return get_params(self)
+
+    def explain(self):
+        """A few sentences saying why the last fit stopped (see minilogit.explain)."""
+        return explain(self)
 
 
 def get_params(estimator):
@@ -91,14 +105,20 @@ def run_solver(est, objective, beta0, describe_column, options=None):
         options["learning_rate"] = DEFAULT_LEARNING_RATE[est.solver] if lr is None else lr
     if est.solver == "sgd":
         options["random_state"] = est.random_state
+    est.failure_ = None
     try:
         result = SOLVERS[est.solver](objective, beta0, **options)
     except SingularMatrixError as e:
         result = e
+    except DivergenceError as e:
+        est.failure_ = "Failed, step too large: %s." % (e,)
+        raise
     if isinstance(result, SingularMatrixError):   # raised here, not chained to e
-        raise DataError("the Hessian is singular: %s is a linear combination of the "
-                        "columns before it (a constant or duplicated column?); drop it"
-                        % describe_column(result.column))
+        message = ("the Hessian is singular: %s is a linear combination of the "
+                   "columns before it (a constant or duplicated column?); drop it"
+                   % describe_column(result.column))
+        est.failure_ = "Failed, collinearity: %s." % message
+        raise DataError(message)
     result.tol, result.n_examples = tol, objective.n_examples
     return result
 

@@ -18,17 +18,17 @@ from ..errors import DataError, NotFittedError, SingularMatrixError
 from ..families import family_and_link
 from ..matrix import dot
 from ..objectives.glm import GLMLoss
-from ..solvers import SOLVERS
 from ..inference import Inference
+from ..solvers import SOLVERS
 from ..validation import check_sample_weight, check_X
-from ._base import check_solver_params, design, report, run_solver
+from ._base import Estimator, check_solver_params, design, report, run_solver
 
 # The solvers that use the expected information: IRLS and Newton (which, on
 # GLMLoss's Hessian, is Fisher scoring too). They give the same iterates.
 GLM_SOLVERS = dict((name, SOLVERS[name]) for name in ("irls", "newton"))
 
 
-class GLM(Inference):
+class GLM(Inference, Estimator):
     """A generalised linear model mu = g⁻¹(b0 + xᵀcoef), eq. (40), fitted by IRLS.
 
     Parameters

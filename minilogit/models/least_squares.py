@@ -25,7 +25,7 @@ import math
 from ..errors import DataError, NotFittedError, SingularMatrixError
 from ..matrix import Matrix, dot, weighted_gram
 from ..validation import check_class_labels, check_X
-from ._base import design
+from ._base import Estimator, design
 
 
 def normal_equations(X, Y):
@@ -83,7 +83,7 @@ def _check_threshold(threshold):
         raise DataError("threshold must be a finite number, got %r" % (threshold,))
 
 
-class LeastSquaresClassifier:
+class LeastSquaresClassifier(Estimator):
     """Classification by linear regression on the coded labels (the lecture's naive approach).
 
     Two classes: y is coded 0/1 (``classes_[1]`` is 1), beta is the

@@ -22,13 +22,13 @@ from ..matrix import dot
 from ..objectives import L2Penalty, LogisticLoss
 from ..solvers import SOLVERS
 from ..validation import check_binary_labels, check_sample_weight, check_X
-from ._base import check_solver_params, design, report, run_solver
+from ._base import Estimator, check_solver_params, design, report, run_solver
 
 PENALTIES = (None, "l2", "l1", "elasticnet")
 L1_SOLVERS = ("proximal", "cd")
 
 
-class LogisticRegression(Inference):
+class LogisticRegression(Inference, Estimator):
     """Binary logistic regression p(y = classes_[1] | x) = sigma(b0 + xᵀcoef).
 
     Parameters

@@ -18,11 +18,11 @@ from ..matrix import dot
 from ..objectives import MultiLabelLoss
 from ..solvers import SOLVERS
 from ..validation import _as_float, check_class_labels, check_X
-from ._base import clone, check_solver_params, design, report, run_solver
+from ._base import Estimator, check_solver_params, clone, design, report, run_solver
 from .logistic import LogisticRegression
 
 
-class OneVsRest:
+class OneVsRest(Estimator):
     """One binary ``estimator`` per class k, fitted on "y_i = k" against the rest.
 
     Any binary estimator with ``fit`` and ``predict_proba`` will do; each
@@ -74,13 +74,20 @@ class OneVsRest:
             out.append([v / total for v in s] if total > 0 else [1.0 / len(s)] * len(s))  # eq. (30)
         return out
 
+    def explain(self):
+        """Why each of the K binary fits stopped, one paragraph per class."""
+        if not hasattr(self, "estimators_"):
+            return "This model has not been fitted yet."
+        return "\n".join("Class %r against the rest: %s" % (c, est.explain())
+                         for c, est in zip(self.classes_, self.estimators_))
+
     def predict(self, X):
         """The class of largest normalised probability (the first one on a tie)."""
         return [self.classes_[max(range(len(p)), key=lambda k: (p[k], -k))]
                 for p in self.predict_proba(X)]
 
 
-class MultiLabelClassifier:
+class MultiLabelClassifier(Estimator):
     """K independent sigmoid outputs p_ik = sigma(b_k + x_iᵀcoef_k), eq. (31).
 
     ``fit(X, Y)`` takes an N x K table Y of 0, 1 or None (unknown: left out

@@ -29,12 +29,12 @@ from ..matrix import dot
 from ..objectives import FixedAtZero, L2Penalty, SoftmaxLoss
 from ..solvers import SOLVERS
 from ..validation import check_class_labels, check_X
-from ._base import check_l2, check_solver_params, design, report, run_solver
+from ._base import Estimator, check_l2, check_solver_params, design, report, run_solver
 
 _SOLVERS = ("gd", "sgd", "newton")
 
 
-class SoftmaxRegression:
+class SoftmaxRegression(Estimator):
     """Multinomial logistic regression p(y = k | x) = softmax(b_k + xᵀcoef_k), eq. (24).
 
     Parameters

@@ -3,7 +3,10 @@
 A solver knows nothing about logistic regression: it calls the objective's
 ``value``, ``gradient``, ``hessian`` (Newton), ``working_response`` (IRLS),
 ``example_gradient`` (SGD) and ``diagnose`` (to stop when no minimum
-exists), and returns a ``FitResult``.
+exists), and returns a ``FitResult``. ``proximal`` and
+``coordinate_descent`` also take ``l1``, ``l2`` and ``penalized``: they
+minimise the elastic-net objective L + l2 ||beta_P||^2 + l1 ||beta_P||_1,
+eq. (44), and test convergence on its KKT conditions, eq. (48).
 
 ==================  =========================================  ==========
 solver              update                                     equations
@@ -12,15 +15,20 @@ gradient_descent    beta - eta g (fixed eta or line search)    (11), (12)
 sgd                 beta - eta_t x_i (p_i - y_i), one i        (13)-(15)
 newton              beta - H⁻¹ g                               (16)
 irls                (XᵀWX)⁻¹ XᵀWz                              (17), (18)
+proximal            S(v - eta g, eta l1), v with momentum      (45), (46)
+coordinate_descent  IRLS quadratic, one soft-thresholded b_j  (17), (47)
 ==================  =========================================  ==========
 
 >>> sorted(SOLVERS)
-['gd', 'irls', 'newton', 'sgd']
+['cd', 'gd', 'irls', 'newton', 'proximal', 'sgd']
 """
 
+from .cd import coordinate_descent
 from .gradient_descent import gradient_descent
 from .newton import irls, newton
-from .result import FitResult
+from .proximal import proximal
+from .result import FitResult, kkt_violation
 from .sgd import sgd
 
-SOLVERS = {"gd": gradient_descent, "sgd": sgd, "newton": newton, "irls": irls}
+SOLVERS = {"gd": gradient_descent, "sgd": sgd, "newton": newton, "irls": irls,
+           "proximal": proximal, "cd": coordinate_descent}

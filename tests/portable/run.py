@@ -35,6 +35,7 @@ MODULES = [
     "test_metrics",
     "test_inference",
     "test_glm",
+    "test_l1",
     "test_agreement",
     "test_cli",
 ]

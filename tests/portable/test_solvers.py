@@ -36,7 +36,7 @@ def _newton():
 
 
 def test_solver_registry():
-    assert sorted(SOLVERS) == ["gd", "irls", "newton", "sgd"]
+    assert sorted(SOLVERS) == ["cd", "gd", "irls", "newton", "proximal", "sgd"]
 
 
 def test_newton_matches_recorded_optimum():

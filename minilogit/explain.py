@@ -1,0 +1,84 @@
+"""Why a fit stopped, in a few sentences: ``model.explain()``.
+
+A fit ends in one of five ways, and each leaves its evidence in the
+solver's ``FitResult`` (or, when the fit raised, in what the estimator kept
+before raising):
+
+- converged: the gradient test passed; how fast tells the solver apart
+  (Newton squares the gradient each step, gradient descent shrinks it by a
+  roughly constant factor);
+- separation: the maximum-likelihood estimate does not exist;
+- max_iter reached before the test passed;
+- collinearity: a column is a combination of others (the fit raised);
+- step too large: a fixed learning rate made the loss grow (the fit raised).
+
+>>> from minilogit import LogisticRegression
+>>> m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0], [4.0], [5.0]], [0, 0, 1, 0, 1, 1])
+>>> print(explain(m))                                # doctest: +ELLIPSIS
+Converged after 5 Newton steps: ... quadratic convergence ...
+"""
+
+import math
+
+NAMES = {"newton": "Newton", "irls": "IRLS", "gd": "gradient-descent", "sgd": "SGD",
+         "proximal": "proximal-gradient", "cd": "coordinate-descent"}
+UNITS = {"sgd": "epochs", "cd": "outer steps"}
+
+
+def explain(model):
+    """Return a few sentences saying why ``model``'s last fit stopped."""
+    failure = getattr(model, "failure_", None)
+    if failure is not None:
+        return failure
+    result = getattr(model, "result_", None)
+    if result is None:
+        if hasattr(model, "coef_"):
+            return ("Fitted in closed form, with no iterations: the normal equations "
+                    "were solved once by Gauss-Jordan elimination.")
+        return "This model has not been fitted yet."
+    solver, n = result.solver, result.n_iter
+    steps = "%d %s %s" % (n, NAMES.get(solver, solver), UNITS.get(solver, "steps"))
+    tol = getattr(result, "tol", None)
+    per_row = [g / result.n_examples for g in result.grad_norms] \
+        if getattr(result, "n_examples", None) else list(result.grad_norms)
+    if result.diagnosis is not None:
+        return ("Stopped after %s, before converging, because the data admit no "
+                "maximum-likelihood estimate: %s. Every further step would lower the "
+                "loss a little more while the coefficients grow without bound. A "
+                "penalty (ridge) gives a finite answer; so does removing the separating "
+                "feature." % (steps, result.diagnosis))
+    if not result.converged:
+        return ("Stopped at max_iter after %s without converging: the largest "
+                "component of the mean loss's gradient is %.3g, above tol = %g. %s"
+                % (steps, per_row[-1], tol, _advice(solver)))
+    return ("Converged after %s: the largest component of the mean loss's gradient "
+            "fell to %.3g <= tol = %g. %s" % (steps, per_row[-1], tol, _rate(solver, per_row)))
+
+
+def _advice(solver):
+    if solver in ("gd", "sgd", "proximal"):
+        return ("First-order methods crawl when the features have very different "
+                "scales: standardize them, or raise max_iter.")
+    return "Raise max_iter, or look at history_ to see whether the loss still falls."
+
+
+def _rate(solver, g):
+    """A sentence on how fast the gradient fell over the last few steps."""
+    tail = [v for v in g[-4:] if v > 0]
+    shown = " -> ".join("%.1e" % v for v in g[-4:])
+    if len(tail) < 3:
+        return "It took very few steps (gradient norms %s)." % shown
+    logs = [math.log10(v) for v in tail]
+    ratios = [logs[k + 1] / logs[k] for k in range(len(logs) - 1) if logs[k] < -0.5]
+    if solver in ("newton", "irls") and ratios and max(ratios) > 1.6:
+        return ("The last gradients were %s: each about the square of the one before "
+                "(the number of correct digits doubles), the quadratic convergence of "
+                "Newton's method near the optimum." % shown)
+    factors = [tail[k + 1] / tail[k] for k in range(len(tail) - 1)]
+    if solver == "sgd":
+        return ("The gradient at the averaged iterate, epoch by epoch, was %s: SGD "
+                "closes in slowly (the noise of single examples only averages out like "
+                "1/sqrt(t)), which is why its tol is looser." % shown)
+    return ("The last gradients were %s, shrinking by a factor of about %.2g per step: "
+            "linear convergence, as expected of a first-order method."
+            % (shown, sum(factors) / len(factors)))

@@ -1,0 +1,178 @@
+"""Coordinate descent on the IRLS quadratic: the lecture's route to the lasso.
+
+Outer loop: at the current beta, replace L by its second-order Taylor
+expansion, which is IRLS's weighted least squares in the weights w_i and the
+adjusted response z_i of eq. (17). With the elastic-net penalty of eq. (44)
+that gives the weighted elastic-net problem, eq. (47),
+
+    Q(b) = (1/2) sum_i w_i (z_i - x_i'b)^2 + l2 ||b_P||^2 + l1 ||b_P||_1.
+
+The 1/2 belongs there: with d = b - beta, the Taylor expansion of L at
+beta is L(beta) + g'd + (1/2) d'X'WXd, and that equals
+(1/2) sum_i w_i (z_i - x_i'b)^2 plus a constant. The lecture's "Taylor
+Approximation" slide writes the sum without the 1/2. The two differ by
+rescaling lam by 2: sum_i w_i (z_i - x_i'b)^2 + lam |b| is twice
+(1/2) sum_i w_i (z_i - x_i'b)^2 + (lam / 2) |b|, so the slide's form with
+lam fits the lecture's F with lam / 2 (and needs 2 lam to fit F with lam).
+
+Inner loop: cyclic coordinate descent on Q (Friedman, Hastie and Tibshirani
+2010, "Regularization paths for generalized linear models via coordinate
+descent", J. Stat. Softw. 33(1), the method behind glmnet). Q as a function
+of b_j alone is a parabola plus l1 |b_j|, minimised in closed form by
+soft-thresholding, eq. (47). The residuals r_i = z_i - x_i'b are kept up to
+date after each coordinate moves (one pass over a column), so a sweep over
+all coordinates costs about one gradient; W and X'WX are never formed.
+
+If the new beta raises F (the quadratic model can overshoot far from the
+optimum), the step is halved until F falls, as glmnet does; so the outer
+loop cannot diverge.
+
+>>> from minilogit.matrix import Matrix
+>>> from minilogit.objectives import LogisticLoss
+>>> X = Matrix([[1.0, -1.0, 0.5], [1.0, 0.0, -1.0], [1.0, 1.0, 0.0], [1.0, 2.0, 1.0]])
+>>> loss = LogisticLoss(X, [0, 1, 0, 1])
+>>> r = coordinate_descent(loss, [0.0, 0.0, 0.0], l1=0.5, penalized=[1, 2])
+>>> r.converged, [round(b, 6) for b in r.beta]
+(True, [-0.205735, 0.411469, 0.0])
+"""
+
+from .._compat import mul
+from ..errors import DataError
+from ..matrix import dot
+from ..objectives import L2Penalty
+from .proximal import check_elastic_net, soft_threshold
+from .result import FitResult, kkt_violation
+
+_EPS = 2.220446049250313e-16   # spacing of floats near 1.0
+_MAX_HALVINGS = 30             # a step shrunk 2^30-fold that still raises F: rounding has won
+
+
+def coordinate_descent(objective, beta0, l1=0.0, l2=0.0, penalized=(), max_iter=100,
+                       tol=1e-8, max_inner=1000):
+    """Minimise F = L + l2 ||beta_P||^2 + l1 ||beta_P||_1, eq. (44), by IRLS + coordinate descent.
+
+    ``objective`` is L with a design matrix ``X`` and ``working_response``
+    (w_i, z_i of eq. (17)); ``penalized`` lists the indices P of the
+    penalised coefficients. Each outer iteration minimises the weighted
+    elastic-net problem eq. (47) by at most ``max_inner`` sweeps of cyclic
+    coordinate descent, then halves the step while F rises.
+
+    Converged when the KKT conditions, eq. (48), hold to ``tol`` per
+    example: ``kkt_violation`` <= tol * N. ``history`` holds F at the start
+    and after each outer iteration, ``grad_norms`` the KKT violation there.
+    Without a penalty (l1 = l2 = 0) the objective's ``diagnose`` can stop
+    the run (separation). Raises ``DataError`` for bad arguments.
+
+    >>> from minilogit.matrix import Matrix
+    >>> from minilogit.objectives import LogisticLoss
+    >>> loss = LogisticLoss(Matrix([[1.0, -1.0], [1.0, 0.0], [1.0, 1.0], [1.0, 2.0]]), [0, 1, 0, 1])
+    >>> r = coordinate_descent(loss, [0.0, 0.0], l1=0.5, l2=0.5, penalized=[1])
+    >>> r.converged, round(r.beta[1], 6)
+    (True, 0.223267)
+    >>> coordinate_descent(loss, [0.0, 0.0], max_inner=0)
+    Traceback (most recent call last):
+    ...
+    minilogit.errors.DataError: cd: max_inner must be an integer >= 1, got 0
+    """
+    penalized = check_elastic_net("cd", objective, beta0, l1, l2, penalized, max_iter, tol)
+    if isinstance(max_inner, bool) or not isinstance(max_inner, int) or max_inner < 1:
+        raise DataError("cd: max_inner must be an integer >= 1, got %r" % (max_inner,))
+    in_P = [False] * objective.n_params
+    for j in penalized:
+        in_P[j] = True
+    n = objective.n_examples
+    X = objective.X
+    f = L2Penalty(objective, l2, penalized)          # the smooth part of F
+
+    def F_of(beta):
+        return f.value(beta) + l1 * sum(abs(beta[j]) for j in penalized)   # eq. (44)
+
+    beta = [float(b) for b in beta0]
+    F = F_of(beta)
+    history = [F]
+    grad_norms = [kkt_violation(f.gradient(beta), beta, l1, penalized)]   # eq. (48)
+    n_iter, converged, diagnosis = 0, False, None
+    while True:
+        if grad_norms[-1] <= tol * n:
+            converged = True
+            break
+        if n_iter == max_iter or diagnosis is not None:
+            break
+        w, z = objective.working_response(beta)              # eq. (17): w_i, z_i at beta
+        # Solve the quadratic only as well as the current beta deserves:
+        # sweeps stop once no partial derivative moves by more than a tenth
+        # of the current KKT violation (an inexact Newton step, forcing
+        # term 0.1: Dembo, Eisenstat and Steihaug 1982, "Inexact Newton
+        # methods", SIAM J. Numer. Anal. 19(2)), and never need to go below
+        # a tenth of the outer tolerance. (Solving every quadratic to that
+        # final accuracy took 3-17 times the sweeps on the standardized
+        # breast-cancer data, to save one or two outer iterations.)
+        inner_tol = 0.1 * max(grad_norms[-1], tol * n)
+        beta_new = _weighted_elastic_net(X, w, z, beta, l1, l2, in_P,
+                                         inner_tol, max_inner)          # eq. (47)
+        F_new = F_of(beta_new)
+        halvings = 0
+        # F sums N + p nonnegative terms: rounding alone can move it by (N + p) EPS F.
+        while F_new > F + (n + len(beta)) * _EPS * abs(F):
+            if halvings == _MAX_HALVINGS:
+                beta_new = None
+                break
+            beta_new = [(b1 + b0) / 2.0 for b1, b0 in zip(beta_new, beta)]   # halve the step
+            F_new = F_of(beta_new)
+            halvings += 1
+        if beta_new is None:             # no step lowers F: rounding has won
+            break
+        step = [b1 - b0 for b1, b0 in zip(beta_new, beta)]
+        beta, F = beta_new, F_new
+        history.append(F)
+        grad_norms.append(kkt_violation(f.gradient(beta), beta, l1, penalized))   # eq. (48)
+        n_iter += 1
+        if l1 == 0 and l2 == 0:          # no penalty: the minimum may not exist
+            diagnosis = objective.diagnose(beta, step)
+    return FitResult("cd", beta, history, grad_norms, n_iter, converged, diagnosis)
+
+
+def _weighted_elastic_net(X, w, z, beta, l1, l2, in_P, inner_tol, max_sweeps):
+    """Minimise Q(b) of eq. (47) by cyclic coordinate descent from b = beta.
+
+    For coordinate j, with the partial residual r_ij = z_i - sum_{k != j} x_ik b_k,
+
+        b_j = S(sum_i w_i x_ij r_ij, l1) / (sum_i w_i x_ij^2 + 2 l2)      (j in P)
+        b_j = sum_i w_i x_ij r_ij / sum_i w_i x_ij^2                     (j not in P)
+
+    Stops after a sweep in which no (sum_i w_i x_ij^2 + 2 l2) |change of b_j|
+    (the change of the partial derivative it undid) exceeds ``inner_tol``,
+    or after ``max_sweeps`` sweeps.
+
+    >>> from minilogit.matrix import Matrix
+    >>> X = Matrix([[1.0, 0.0], [0.0, 1.0]])
+    >>> _weighted_elastic_net(X, [1.0, 1.0], [3.0, -0.5], [0.0, 0.0], 1.0, 0.0, [True, True], 0.0, 10)
+    [2.0, 0.0]
+    """
+    b = list(beta)
+    cols = X.T.rows                                          # x_j, column j of X
+    r = [z_i - a_i for z_i, a_i in zip(z, X @ b)]            # r_i = z_i - x_i'b
+    wx = [list(map(mul, w, x_j)) for x_j in cols]            # W x_j, elementwise: W never formed
+    v = [dot(wx_j, x_j) for wx_j, x_j in zip(wx, cols)]      # v_j = sum_i w_i x_ij^2
+    for _ in range(max_sweeps):
+        largest = 0.0
+        for j in range(len(b)):
+            denom = v[j] + 2.0 * l2 if in_P[j] else v[j]
+            if denom == 0.0:             # x_j = 0 on every row: only the penalty sees b_j
+                b_j = 0.0 if in_P[j] else b[j]
+            else:
+                rho = dot(wx[j], r) + v[j] * b[j]            # eq. (47): sum_i w_i x_ij r_ij
+                if in_P[j]:
+                    # eq. (47), from the Taylor quadratic WITH its 1/2; the
+                    # slide's form (no 1/2) would threshold at l1 / 2
+                    b_j = soft_threshold(rho, l1) / denom
+                else:
+                    b_j = rho / denom                        # eq. (47): no S, no l2
+            delta = b_j - b[j]
+            if delta != 0.0:
+                r = [r_i - delta * x_ij for r_i, x_ij in zip(r, cols[j])]   # r_i -= x_ij delta
+                b[j] = b_j
+                largest = max(largest, denom * abs(delta))
+        if largest <= inner_tol:
+            break
+    return b

@@ -1,0 +1,212 @@
+"""Accelerated proximal gradient (FISTA) for the lasso and the elastic net.
+
+The elastic-net objective, eq. (44),
+
+    F(beta) = L(beta) + l2 sum_{j in P} beta_j^2 + l1 sum_{j in P} |beta_j|
+
+(P the penalised coefficients, never the intercept; the lecture's
+lam((1 - alpha) beta'beta + alpha |beta|) with l2 = lam (1 - alpha) and
+l1 = lam alpha) is a smooth part f = L + l2 ||beta_P||^2 plus an L1 term
+that has no gradient where a beta_j is 0. A proximal gradient step takes a
+gradient step on f alone and then solves the L1 term exactly, which is
+soft-thresholding, eq. (45): coefficients within eta l1 of 0 land on 0.
+
+FISTA (Beck and Teboulle 2009, "A fast iterative shrinkage-thresholding
+algorithm for linear inverse problems", SIAM J. Imaging Sci. 2(1), 183-202)
+takes that step from a look-ahead point v that carries momentum, eq. (46).
+Two additions:
+
+- backtracking, as in Beck and Teboulle's "FISTA with backtracking": the
+  step eta is halved until f lies under its quadratic model at the new
+  point. Unlike theirs, each iteration first tries 1.25 times the last
+  accepted step: the curvature of L, sum_i p_i (1 - p_i) x_i x_i', is
+  largest near beta = 0 and falls as the fit sharpens, and a step that may
+  only shrink stays fitted to the start. On the standardized breast-cancer
+  data that cuts the iterations 4-7 fold. (Their O(1/k^2) bound assumes
+  the step never grows; Scheinberg, Goldfarb and Bai 2014, "Fast first-order
+  methods for composite convex optimization with backtracking", Found.
+  Comput. Math. 14(3), 389-417, keep it for a growing step by adjusting t.
+  Here the restart below guards F instead.)
+- function-value restart (O'Donoghue and Candes 2015, "Adaptive restart for
+  accelerated gradient schemes", Found. Comput. Math. 15(3), 715-732): when
+  a step makes F rise, it is thrown away, the momentum is reset (t = 1,
+  v = beta) and a plain proximal step is taken from beta instead, which
+  cannot raise F. So F never rises (beyond rounding) along ``history``.
+
+>>> from minilogit.matrix import Matrix
+>>> from minilogit.objectives import LogisticLoss
+>>> X = Matrix([[1.0, -1.0, 0.5], [1.0, 0.0, -1.0], [1.0, 1.0, 0.0], [1.0, 2.0, 1.0]])
+>>> loss = LogisticLoss(X, [0, 1, 0, 1])
+>>> r = proximal(loss, [0.0, 0.0, 0.0], l1=0.5, penalized=[1, 2])
+>>> r.converged, [round(b, 6) for b in r.beta]
+(True, [-0.205735, 0.411469, 0.0])
+"""
+
+import math
+
+from ..errors import DataError
+from ..matrix import dot
+from ..objectives import L2Penalty
+from .result import FitResult, kkt_violation
+
+_EPS = 2.220446049250313e-16   # spacing of floats near 1.0
+# Each iteration's backtracking starts from the last accepted step times this.
+_GROW = 1.25
+
+
+def soft_threshold(u, t):
+    """Return S(u, t) = sign(u) max(|u| - t, 0), eq. (45), for t >= 0.
+
+    The point nearest u among those that minimise (1/2)(b - u)^2 + t |b|:
+    u moved t towards 0, and 0 when |u| <= t.
+
+    >>> soft_threshold(3.0, 1.0), soft_threshold(-3.0, 1.0), soft_threshold(0.5, 1.0)
+    (2.0, -2.0, 0.0)
+    """
+    if u > t:
+        return u - t
+    if u < -t:
+        return u + t
+    return 0.0
+
+
+def check_elastic_net(solver, objective, beta0, l1, l2, penalized, max_iter, tol):
+    """Check an elastic-net solver's arguments; return ``penalized`` as a list.
+
+    Raises ``DataError`` naming the argument: l1 and l2 must be numbers
+    >= 0, ``penalized`` distinct indices of beta, ``beta0`` as long as the
+    objective has parameters, ``max_iter`` an integer >= 0, ``tol`` >= 0.
+
+    >>> from minilogit.matrix import Matrix
+    >>> from minilogit.objectives import LogisticLoss
+    >>> loss = LogisticLoss(Matrix([[1.0, 2.0]]), [1])
+    >>> check_elastic_net("cd", loss, [0.0, 0.0], 0.1, 0.0, (1,), 10, 1e-8)
+    [1]
+    >>> check_elastic_net("cd", loss, [0.0, 0.0], -0.1, 0.0, [1], 10, 1e-8)
+    Traceback (most recent call last):
+    ...
+    minilogit.errors.DataError: cd: l1 must be a number >= 0, got -0.1
+    """
+    for name, v in (("l1", l1), ("l2", l2), ("tol", tol)):
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not v >= 0:
+            raise DataError("%s: %s must be a number >= 0, got %r" % (solver, name, v))
+        if v == float("inf"):
+            raise DataError("%s: %s must be finite, got %r" % (solver, name, v))
+    if isinstance(max_iter, bool) or not isinstance(max_iter, int) or max_iter < 0:
+        raise DataError("%s: max_iter must be an integer >= 0, got %r" % (solver, max_iter))
+    n_params = objective.n_params
+    if len(beta0) != n_params:
+        raise DataError("%s: beta0 has %d entries, the objective has %d parameters"
+                        % (solver, len(beta0), n_params))
+    try:
+        penalized = list(penalized)
+    except TypeError:
+        raise DataError("%s: penalized must be a list of parameter indices, got %r"
+                        % (solver, penalized))
+    seen = [False] * n_params
+    for j in penalized:
+        if isinstance(j, bool) or not isinstance(j, int) or not 0 <= j < n_params:
+            raise DataError("%s: penalized holds %r, not an index of beta (0 to %d)"
+                            % (solver, j, n_params - 1))
+        if seen[j]:
+            raise DataError("%s: penalized lists index %d twice" % (solver, j))
+        seen[j] = True
+    return penalized
+
+
+def proximal(objective, beta0, l1=0.0, l2=0.0, penalized=(), max_iter=10000, tol=1e-8):
+    """Minimise F = L + l2 ||beta_P||^2 + l1 ||beta_P||_1, eq. (44), by FISTA.
+
+    ``objective`` is L (value, gradient, diagnose); ``penalized`` lists the
+    indices P of the penalised coefficients. Each iteration is a proximal
+    gradient step with backtracking, eq. (45), from the look-ahead point of
+    eq. (46), restarted when F rises (see the module docstring).
+
+    The run has converged when the KKT conditions, eq. (48), hold to
+    ``tol`` per example: ``kkt_violation`` <= tol * N. ``history`` holds F at
+    the start and after each iteration, ``grad_norms`` the KKT violation
+    there. Without a penalty (l1 = l2 = 0) the objective's ``diagnose`` can
+    stop the run (separation), as in the other solvers. Raises
+    ``DataError`` for bad arguments (see ``check_elastic_net``).
+
+    >>> from minilogit.matrix import Matrix
+    >>> from minilogit.objectives import LogisticLoss
+    >>> loss = LogisticLoss(Matrix([[1.0, -1.0], [1.0, 0.0], [1.0, 1.0], [1.0, 2.0]]), [0, 1, 0, 1])
+    >>> r = proximal(loss, [0.0, 0.0], l1=5.0, penalized=[1])   # l1 above lam_max: slope 0
+    >>> r.beta, r.n_iter
+    ([0.0, 0.0], 0)
+    >>> round(proximal(loss, [0.0, 0.0], l1=0.5, l2=0.5, penalized=[1]).beta[1], 6)
+    0.223267
+    """
+    penalized = check_elastic_net("proximal", objective, beta0, l1, l2, penalized, max_iter, tol)
+    in_P = [False] * objective.n_params
+    for j in penalized:
+        in_P[j] = True
+    n = objective.n_examples
+    f = L2Penalty(objective, l2, penalized) if l2 > 0 else objective   # the smooth part of F
+
+    def F_of(f_beta, beta):
+        return f_beta + l1 * sum(abs(beta[j]) for j in penalized)      # eq. (44)
+
+    beta = [float(b) for b in beta0]
+    f_beta, g = f.value(beta), f.gradient(beta)
+    F = F_of(f_beta, beta)
+    history, grad_norms = [F], [kkt_violation(g, beta, l1, penalized)]   # eq. (48)
+    v, f_v, g_v = beta, f_beta, g        # the look-ahead point, f and its gradient there
+    t, eta = 1.0, 1.0
+    n_iter, converged, diagnosis = 0, False, None
+    while True:
+        if grad_norms[-1] <= tol * n:
+            converged = True
+            break
+        if n_iter == max_iter or diagnosis is not None:
+            break
+        eta, beta_new, f_new, g_new = _prox_step(f, v, f_v, g_v, _GROW * eta, l1, in_P)
+        if beta_new is None:             # no step size satisfies the test: rounding has won
+            break
+        F_new = F_of(f_new, beta_new)
+        # F is a sum of N + p nonnegative terms: two evaluations of it can
+        # differ by about (N + p) EPS F from rounding alone.
+        if F_new > F + (n + len(beta)) * _EPS * abs(F):
+            if t == 1.0:                 # v is beta: even a plain step rose, by rounding
+                break
+            t, v, f_v, g_v = 1.0, beta, f_beta, g   # restart: drop the momentum, retry from beta
+            continue
+        t_new = (1.0 + math.sqrt(1.0 + 4.0 * t * t)) / 2.0                   # eq. (46)
+        v = [b1 + (t - 1.0) / t_new * (b1 - b0)                              # eq. (46)
+             for b1, b0 in zip(beta_new, beta)]
+        step = [b1 - b0 for b1, b0 in zip(beta_new, beta)]
+        beta, f_beta, g, F, t = beta_new, f_new, g_new, F_new, t_new
+        f_v, g_v = f.value(v), f.gradient(v)
+        history.append(F)
+        grad_norms.append(kkt_violation(g, beta, l1, penalized))            # eq. (48)
+        n_iter += 1
+        if l1 == 0 and l2 == 0:          # no penalty: the minimum may not exist
+            diagnosis = objective.diagnose(beta, step)
+    return FitResult("proximal", beta, history, grad_norms, n_iter, converged, diagnosis)
+
+
+def _prox_step(f, v, f_v, g_v, eta, l1, in_P):
+    """One proximal gradient step from v, eq. (45), with backtracking on eta.
+
+    Accept eta once f(beta) <= f(v) + g'd + ||d||^2 / (2 eta), d = beta - v
+    (Beck and Teboulle's test: f lies under the quadratic that the step
+    minimises). Near the optimum f(beta) - f(v) is a difference of two
+    nearly equal large numbers and the test can fail by rounding alone, so
+    the step is also accepted when (g(beta) - g(v))'d <= ||d||^2 / (2 eta),
+    which implies it (f is convex: f(beta) - f(v) <= g(beta)'d) and has no
+    such cancellation. Returns (eta, beta, f(beta), g(beta)), or
+    (eta, None, None, None) when eta falls below 1e-30.
+    """
+    while eta > 1e-30:
+        beta = [soft_threshold(v_j - eta * g_j, eta * l1) if p_j   # eq. (45): S(v - eta g, eta l1)
+                else v_j - eta * g_j                               # unpenalised: a gradient step
+                for v_j, g_j, p_j in zip(v, g_v, in_P)]
+        d = [b - v_j for b, v_j in zip(beta, v)]
+        f_beta, g_beta = f.value(beta), f.gradient(beta)
+        bound = dot(d, d) / (2.0 * eta)
+        if (f_beta - f_v - dot(g_v, d) <= bound
+                or dot([a - b for a, b in zip(g_beta, g_v)], d) <= bound):
+            return eta, beta, f_beta, g_beta
+        eta *= 0.5
+    return eta, None, None, None

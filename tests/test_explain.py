@@ -1,0 +1,59 @@
+"""model.explain(): one sentence per way a fit can end, with its evidence."""
+
+import warnings
+
+import pytest
+
+from minilogit import (DataError, DivergenceError, LeastSquaresClassifier, LogisticRegression,
+                       OneVsRest, SoftmaxRegression)
+
+X = [[0.0], [1.0], [2.0], [3.0], [4.0], [5.0]]
+Y = [0, 0, 1, 0, 1, 1]
+
+
+def quiet(model, *args):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return model.fit(*args)
+
+
+def test_newton_converged_quadratically():
+    text = LogisticRegression().fit(X, Y).explain()
+    assert text.startswith("Converged after 5 Newton steps") and "quadratic" in text
+
+
+def test_gradient_descent_converged_linearly():
+    text = LogisticRegression(solver="gd").fit([[(v - 2.5) / 1.7] for v, in X], Y).explain()
+    assert "gradient-descent steps" in text and "linear convergence" in text
+
+
+def test_separation_names_the_evidence():
+    text = quiet(LogisticRegression(), [[-2.0], [-1.0], [1.0], [2.0]], [0, 0, 1, 1]).explain()
+    assert text.startswith("Stopped after") and "complete separation" in text
+
+
+def test_max_iter_reached():
+    text = quiet(LogisticRegression(max_iter=1), X, Y).explain()
+    assert text.startswith("Stopped at max_iter after 1 Newton steps") and "tol = 1e-08" in text
+
+
+def test_step_too_large_after_a_divergence():
+    m = LogisticRegression(solver="gd", learning_rate=100.0)
+    with pytest.raises(DivergenceError):
+        m.fit([[10.0 * v] for v, in X], Y)
+    assert m.explain().startswith("Failed, step too large: gradient descent diverged")
+
+
+def test_collinearity_names_the_column():
+    m = LogisticRegression()
+    with pytest.raises(DataError):
+        m.fit([[v, 2 * v] for v, in X], Y)
+    assert m.explain().startswith("Failed, collinearity") and "column 1 of X" in m.explain()
+
+
+def test_other_estimators():
+    assert "closed form" in LeastSquaresClassifier().fit(X, Y).explain()
+    assert SoftmaxRegression().fit(X, [0, 0, 1, 2, 1, 2]).explain().startswith("Converged")
+    ovr = OneVsRest(LogisticRegression()).fit(X, [0, 0, 1, 2, 1, 2])
+    assert ovr.explain().count("against the rest") == 3
+    assert LogisticRegression().explain() == "This model has not been fitted yet."
