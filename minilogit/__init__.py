@@ -27,7 +27,8 @@ metrics                     accuracy, confusion matrix, precision, recall, F1,
                             ROC and AUC, log loss, threshold sweep, R^2
 inference                   standard errors, tests, intervals, summary()
 datasets                    load_breast_cancer, load_iris, load_csv,
-                            standardize, make_masking
+                            standardize, make_masking, make_bank_balance
+plot                        SVG pictures: sigmoid, loss history, boundary, ROC
 ==========================  ==================================================
 
 Notation: X (N rows x_i, a leading 1 for the intercept), y (labels 0/1),

@@ -179,4 +179,4 @@ def standardize(X):
     return Z, means, scales
 
 
-from .synthetic import make_masking  # noqa: E402 (synthetic needs Dataset first)
+from .synthetic import make_bank_balance, make_masking  # noqa: E402 (they need Dataset)

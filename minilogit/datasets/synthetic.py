@@ -66,3 +66,64 @@ def make_masking(n_per_class=50, seed=0):
             X.append([MASKING_CENTRES[k] + standard_normal(rng)])
             y.append(k)
     return Dataset(X, y, ["x"], "class")
+
+
+# The bank-balance example of the lecture's "Why not linear regression?"
+# slides: a balance of 4000 or more is creditworthy.
+BANK_BOUNDARY = 4000.0
+BANK_RANGE = (0.0, 8000.0)     # true balances are uniform on each side of the boundary
+
+
+def make_bank_balance(n=200, positive_share=0.5, seed=0, noise=250.0):
+    """Return the lecture's bank-balance data: one feature, label 1 = creditworthy.
+
+    Exactly round(n * positive_share) people are creditworthy (label 1):
+    their true balance is uniform on [4000, 8000); the others' is uniform
+    on [0, 4000). The recorded balance is the true one plus normal noise of
+    standard deviation ``noise`` (in the same units), so the two classes
+    overlap a little near 4000: a few people with a recorded balance just
+    under 4000 are creditworthy and a few just over it are not
+    (``noise=0`` gives separable classes). Rows come in a seeded random
+    order. ``positive_share`` sets the class balance; the lecture's point
+    is that the least-squares line, and with it the balance where the line
+    crosses 0.5, moves when the balance changes (see the doctest).
+
+    Raises ``DataError`` unless both classes get at least one person.
+
+    >>> d = make_bank_balance()
+    >>> len(d.data), d.feature_names, d.target_name, sum(d.target)
+    (200, ['balance'], 'creditworthy', 100)
+    >>> make_bank_balance(seed=3).data == make_bank_balance(seed=3).data
+    True
+    >>> from minilogit.models import LeastSquaresClassifier
+    >>> def crossing(share):      # the balance where the fitted line is 0.5
+    ...     m = LeastSquaresClassifier().fit(*make_bank_balance(positive_share=share))
+    ...     return (0.5 - m.intercept_) / m.coef_[0]
+    >>> 3900 < crossing(0.5) < 4100, crossing(0.8) < 3600
+    (True, True)
+    """
+    from . import Dataset    # here, not at the top: minilogit.datasets imports this module
+
+    if isinstance(n, bool) or not isinstance(n, int) or n < 2:
+        raise DataError("n must be an integer >= 2, got %r" % (n,))
+    if isinstance(positive_share, bool) or not isinstance(positive_share, (int, float)) \
+            or not 0.0 < positive_share < 1.0:
+        raise DataError("positive_share must be a number strictly between 0 and 1, got %r"
+                        % (positive_share,))
+    if isinstance(noise, bool) or not isinstance(noise, (int, float)) \
+            or not 0.0 <= noise < math.inf:
+        raise DataError("noise must be a finite number >= 0, got %r" % (noise,))
+    n_pos = int(n * positive_share + 0.5)    # round half up, the same on every runtime
+    if n_pos < 1 or n_pos > n - 1:
+        raise DataError("positive_share=%r of n=%d leaves a class empty (%d creditworthy)"
+                        % (positive_share, n, n_pos))
+    rng = Random(seed)
+    y = [1] * n_pos + [0] * (n - n_pos)
+    rng.shuffle(y)
+    low, high = BANK_RANGE
+    X = []
+    for label in y:
+        start, end = (BANK_BOUNDARY, high) if label == 1 else (low, BANK_BOUNDARY)
+        true_balance = start + (end - start) * rng.random()
+        X.append([true_balance + noise * standard_normal(rng)])
+    return Dataset(X, y, ["balance"], "creditworthy")

@@ -36,6 +36,7 @@ MODULES = [
     "test_inference",
     "test_glm",
     "test_l1",
+    "test_plot",
     "test_agreement",
     "test_cli",
 ]

@@ -1,0 +1,138 @@
+"""minilogit.plot and make_bank_balance on every runtime.
+
+MicroPython has no xml module, so the SVG's structure is checked with
+string tests here; tests/test_plot.py parses every picture with
+xml.etree.ElementTree.
+"""
+
+from helpers import assert_close, raises
+
+from minilogit import plot
+from minilogit.datasets.synthetic import BANK_BOUNDARY, make_bank_balance, make_masking
+from minilogit.errors import DataError
+from minilogit.models.least_squares import LeastSquaresClassifier
+from minilogit.models.logistic import LogisticRegression
+
+X2 = [[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [1.0, 1.0], [2.0, 2.0], [0.5, 0.5],
+      [2.0, 1.0], [1.0, 2.0]]
+Y2 = [0, 0, 0, 1, 1, 1, 0, 1]
+
+
+def _text(label):
+    """How a label appears in the SVG: as the whole content of a <text> element."""
+    return ">" + label + "</text>"
+
+
+def _attribute_values(svg):
+    """The values of every name="value" attribute in svg."""
+    parts = svg.split('="')
+    return [p.split('"')[0] for p in parts[1:]]
+
+
+def check_svg(svg, labels):
+    """A well-formed 640 x 400 SVG showing every label, with no nan, inf or long numbers."""
+    assert svg.startswith('<svg xmlns="http://www.w3.org/2000/svg"'), svg[:60]
+    assert svg.endswith("</svg>\n")
+    assert 'viewBox="0 0 640 400"' in svg and 'width="640"' in svg
+    for tag in ("svg", "g", "defs", "clipPath", "text"):
+        assert svg.count("<" + tag + " ") + svg.count("<" + tag + ">") == \
+            svg.count("</" + tag + ">"), tag
+    assert svg.count("<") == svg.count(">")
+    low = svg.lower()
+    assert "nan" not in low and "inf" not in low
+    for value in _attribute_values(svg):
+        for number in value.replace(",", " ").split():
+            if "." in number and number[0] in "-0123456789":
+                assert len(number.split(".")[1]) <= 2, number    # rounded to 2 decimals
+    for label in labels:
+        assert _text(label) in svg, label
+
+
+def test_sigmoid_plot():
+    check_svg(plot.sigmoid_plot(), ["a", "value", "-6", "6", "0.0", "1.0",
+                                    "σ(a) = 1 / (1 + e^−a)", "σ′(a) = σ(a)(1 − σ(a))"])
+
+
+def test_loss_history_plot():
+    svg = plot.loss_history_plot([("newton", [10.0, 2.0, 1.0]), ("gd", [10.0, 6.0, 3.0, 2.0])],
+                                 optimum=1.0)
+    check_svg(svg, ["iteration", "loss − optimum", "newton", "gd", "1e0"])
+    assert svg.index(_text("newton")) < svg.index(_text("gd"))   # the pairs' order
+
+
+def test_log_axis_spans_1e_minus_12_to_1e3():
+    svg = plot.loss_history_plot({"solver": [1e3, 1.0, 1e-6, 1e-12]})
+    check_svg(svg, ["loss", "1e-12", "1e0"])
+    assert _text("1e4") in svg or _text("1e3") in svg
+
+
+def test_decision_boundary_plot():
+    svg = plot.decision_boundary_plot(LogisticRegression().fit(X2, Y2), X2, Y2)
+    check_svg(svg, ["x1", "x2", "class 0", "class 1", "boundary: b0 + b·x = 0"])
+    svg = plot.decision_boundary_plot(LeastSquaresClassifier().fit(X2, Y2), X2, Y2,
+                                      feature_names=["radius", "texture"])
+    check_svg(svg, ["radius", "texture", "boundary: b0 + b·x = 0.5"])
+
+
+def test_misclassification_plot():
+    svg = plot.misclassification_plot([0.1, 0.3, 0.4, 0.6, 0.9], [0, 0, 1, 0, 1])
+    check_svg(svg, ["misclassification rate", "minimum 0.200 at boundary 0.35"])
+
+
+def test_roc_plot():
+    svg = plot.roc_plot([0, 1, 0, 1], [0.2, 0.9, 0.8, 0.7])
+    check_svg(svg, ["false positive rate", "true positive rate", "chance (AUC = 0.5)",
+                    "ROC curve (AUC = 0.750)", "0.0", "1.0"])
+
+
+def test_masking_plot():
+    svg = plot.masking_plot(*make_masking(n_per_class=8))
+    check_svg(svg, ["x", "fitted value or probability", "class 0: least squares",
+                    "class 1: softmax p", "class 2: data"])
+
+
+def test_text_is_escaped():
+    svg = plot.loss_history_plot({"a<b & c": [2.0, 1.0]})
+    check_svg(svg, ["a&lt;b &amp; c"])
+
+
+def test_bad_input_raises_data_error():
+    raises(DataError, plot.loss_history_plot, {})
+    raises(DataError, plot.loss_history_plot, {"gd": []})
+    raises(DataError, plot.loss_history_plot, {"gd": [1.0, float("nan")]})
+    raises(DataError, plot.misclassification_plot, [0.1, 0.2, 0.3], [0, 1])
+    raises(DataError, plot.roc_plot, [0, 1, 1], [0.1, 0.2])
+    raises(DataError, plot.decision_boundary_plot, LogisticRegression().fit(X2, Y2),
+           X2, Y2[:-1])
+    raises(DataError, plot.masking_plot, [[0.0], [1.0], [2.0]], [0, 1, 1])
+
+
+def test_bank_balance_seeded_with_the_requested_share():
+    a, b = make_bank_balance(seed=5), make_bank_balance(seed=5)
+    assert a.data == b.data and a.target == b.target
+    assert len(a.data) == 200 and sum(a.target) == 100
+    assert sum(make_bank_balance(n=200, positive_share=0.2).target) == 40
+    assert sum(make_bank_balance(n=7, positive_share=0.5).target) == 4    # half rounds up
+    raises(DataError, make_bank_balance, positive_share=1.0)
+    raises(DataError, make_bank_balance, n=10, positive_share=0.01)
+
+
+def test_bank_balance_is_the_same_everywhere():
+    d = make_bank_balance()
+    assert d.target[:10] == [0, 0, 0, 0, 0, 1, 0, 0, 1, 0]
+    assert d.feature_names == ["balance"] and d.target_name == "creditworthy"
+    # recorded on CPython 3.11; SplitMix64 is exact integer arithmetic, and
+    # Box-Muller's log, sqrt and cos may differ by an ulp between libms
+    want = [(0, 1013.0395739791551), (1, 2902.5938740800875), (2, 2922.6259440155213),
+            (100, 1187.2732308965335), (199, 2951.5657935311256)]
+    for i, x in want:
+        assert_close(d.data[i][0], x, rel=1e-13, what="balance[%d]" % i)
+
+
+def test_bank_balance_threshold_moves_with_the_share():
+    def crossing(share):     # the balance where the least-squares line is 0.5
+        m = LeastSquaresClassifier().fit(*make_bank_balance(positive_share=share))
+        return (0.5 - m.intercept_) / m.coef_[0]
+
+    assert abs(crossing(0.5) - BANK_BOUNDARY) < 150
+    assert crossing(0.8) < crossing(0.5) - 300 < crossing(0.2) - 600

@@ -1,0 +1,275 @@
+"""minilogit.plot (SVG pictures) and make_bank_balance (the lecture's first example).
+
+Every picture must be well-formed XML with an ``svg`` root and a viewBox,
+show its axis labels, tick labels and one legend entry per series, and
+contain no nan or inf. Bad input raises DataError. The bank-balance data are
+seeded, have the requested class share, and reproduce the lecture's point:
+the least-squares line (and the balance where it crosses 0.5) moves when
+the class balance changes.
+"""
+
+import math
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from minilogit import LeastSquaresClassifier, LogisticRegression
+from minilogit import plot
+from minilogit.datasets import make_masking
+from minilogit.datasets.synthetic import BANK_BOUNDARY, make_bank_balance
+from minilogit.errors import DataError
+
+NS = "{http://www.w3.org/2000/svg}"
+
+X2 = [[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [1.0, 1.0], [2.0, 2.0], [0.5, 0.5],
+      [2.0, 1.0], [1.0, 2.0]]
+Y2 = [0, 0, 0, 1, 1, 1, 0, 1]
+
+
+def parse(svg):
+    """The root element; checks the svg root, its size and its viewBox."""
+    assert svg.startswith("<svg")
+    root = ET.fromstring(svg)
+    assert root.tag == NS + "svg"
+    assert root.get("viewBox") == "0 0 640 400"
+    assert (root.get("width"), root.get("height")) == ("640", "400")
+    return root
+
+
+def texts(root):
+    return [el.text for el in root.iter(NS + "text")]
+
+
+def polylines(root, stroke=None):
+    """Each polyline's points as [(x, y)] in pixels."""
+    out = []
+    for el in root.iter(NS + "polyline"):
+        if stroke is None or el.get("stroke") == stroke:
+            out.append([tuple(float(v) for v in p.split(",")) for p in el.get("points").split()])
+    return out
+
+
+def pictures():
+    """(name, svg, axis labels, some tick labels, legend entries) for every picture."""
+    fit = LogisticRegression().fit(X2, Y2)
+    bank = make_bank_balance(n=60)
+    ls = LeastSquaresClassifier().fit(*bank)
+    return [
+        ("sigmoid", plot.sigmoid_plot(), ["a", "value"], ["-6", "0", "6", "0.0", "1.0"],
+         ["σ(a) = 1 / (1 + e^−a)", "σ′(a) = σ(a)(1 − σ(a))"]),
+        ("loss", plot.loss_history_plot([("newton", [10.0, 2.0, 1.0]),
+                                         ("gd", [10.0, 6.0, 4.0, 3.0, 2.5])], optimum=1.0),
+         ["iteration", "loss − optimum"], ["0", "4", "1e0", "1e2"], ["newton", "gd"]),
+        ("boundary", plot.decision_boundary_plot(fit, X2, Y2, feature_names=["u", "v"]),
+         ["u", "v"], ["0.0", "1.0", "2.0"], ["class 0", "class 1", "boundary: b0 + b·x = 0"]),
+        ("misclassification", plot.misclassification_plot(ls.decision_function(bank.data),
+                                                           bank.target),
+         ["decision boundary t (positive when score ≥ t)", "misclassification rate"],
+         ["0.0", "0.5"], ["misclassification rate"]),
+        ("roc", plot.roc_plot([0, 1, 0, 1, 1], [0.2, 0.9, 0.8, 0.7, 0.1]),
+         ["false positive rate", "true positive rate"], ["0.0", "0.4", "1.0"],
+         ["chance (AUC = 0.5)", "ROC curve (AUC = 0.500)"]),
+        ("masking", plot.masking_plot(*make_masking(n_per_class=15)),
+         ["x", "fitted value or probability"], ["0", "0.0", "1.0"],
+         ["class %d: %s" % (k, what) for k in range(3)
+          for what in ("least squares", "softmax p", "data")]),
+    ]
+
+
+PICTURES = pictures()
+
+
+@pytest.mark.parametrize("name, svg, labels, ticks, legend", PICTURES,
+                         ids=[p[0] for p in PICTURES])
+def test_picture_is_svg_with_labels_ticks_and_legend(name, svg, labels, ticks, legend):
+    """Parses as XML; shows its axis labels, tick labels and a legend entry per series."""
+    root = parse(svg)
+    shown = texts(root)
+    for text in labels + ticks + legend:
+        assert text in shown, (name, text)
+    assert root.find(NS + "defs/" + NS + "clipPath") is not None
+
+
+@pytest.mark.parametrize("name, svg", [(p[0], p[1]) for p in PICTURES],
+                         ids=[p[0] for p in PICTURES])
+def test_picture_has_no_nan_inf_or_long_numbers(name, svg):
+    """No nan/inf anywhere; coordinates have at most 2 decimals."""
+    assert not re.search(r"\b(nan|inf)\b", svg, re.IGNORECASE), name
+    attributes = " ".join(re.findall(r'="([^"]*)"', svg))
+    assert not re.search(r"\d\.\d{3}", attributes), name
+
+
+def test_log_axis_spans_1e_minus_12_to_1e3():
+    """A history from 1e3 down to 1e-12 gets decade ticks covering both, and stays in the frame."""
+    svg = plot.loss_history_plot({"solver": [1e3, 1.0, 1e-6, 1e-12]})
+    root = parse(svg)
+    exps = [int(t[2:]) for t in texts(root) if re.match(r"^1e-?\d+$", t)]
+    assert min(exps) <= -12 and max(exps) >= 3
+    assert "1e-12" in texts(root)
+    [line] = polylines(root)
+    assert all(40 <= y <= 340 for _, y in line)
+    ys = [y for _, y in line]
+    assert ys == sorted(ys)                      # falling loss: rising pixel rows
+
+
+def test_loss_reaching_the_optimum_is_clipped_not_infinite():
+    """loss - optimum = 0 (or below) is drawn at a small positive floor."""
+    svg = plot.loss_history_plot({"newton": [5.0, 2.0, 1.0, 1.0], "odd": [0.5]}, optimum=1.0)
+    root = parse(svg)
+    assert "loss − optimum" in texts(root)
+    assert not re.search(r"\b(nan|inf)\b", svg)
+
+
+def test_loss_history_keeps_the_order_of_pairs_and_escapes_names():
+    svg = plot.loss_history_plot([("b<&>", [2.0, 1.0]), ("a", [3.0, 1.5])])
+    shown = texts(parse(svg))
+    assert shown.index("b<&>") < shown.index("a")
+
+
+@pytest.mark.parametrize("call", [
+    lambda: plot.loss_history_plot({}),
+    lambda: plot.loss_history_plot({"gd": []}),
+    lambda: plot.loss_history_plot({"gd": [1.0, float("nan")]}),
+    lambda: plot.loss_history_plot({"gd": [1.0, float("inf")]}),
+    lambda: plot.loss_history_plot({"gd": [1.0]}, optimum=float("nan")),
+    lambda: plot.misclassification_plot([0.1, 0.2, 0.3], [0, 1]),
+    lambda: plot.misclassification_plot([0.1, float("nan")], [0, 1]),
+    lambda: plot.misclassification_plot([], []),
+    lambda: plot.misclassification_plot([0.1, 0.2], [1, 1]),
+    lambda: plot.roc_plot([0, 1, 1], [0.1, 0.2]),
+    lambda: plot.roc_plot([0, 1], [0.1, float("nan")]),
+    lambda: plot.decision_boundary_plot(LogisticRegression().fit(X2, Y2), X2, Y2[:-1]),
+    lambda: plot.decision_boundary_plot(LogisticRegression().fit(X2, Y2),
+                                        [[1.0, float("nan")]], [0]),
+    lambda: plot.decision_boundary_plot(LogisticRegression().fit(X2, Y2),
+                                        [r + [0.0] for r in X2], Y2),
+    lambda: plot.decision_boundary_plot(LeastSquaresClassifier().fit(
+        [[0.0, 1.0], [1.0, 0.0], [2.0, 2.0], [0.5, 1.5]], [0, 1, 2, 2]), X2, Y2),
+    lambda: plot.masking_plot([[0.0], [1.0], [2.0]], [0, 1]),
+    lambda: plot.masking_plot([[0.0, 1.0], [1.0, 2.0], [2.0, 0.0]], [0, 1, 2]),
+    lambda: plot.masking_plot([[0.0], [float("inf")], [2.0]], [0, 1, 2]),
+])
+def test_bad_input_raises_data_error(call):
+    with pytest.raises(DataError):
+        call()
+
+
+class _Model:
+    """A stand-in fitted model: b0 + coef . x, with an optional threshold."""
+
+    def __init__(self, intercept, coef, threshold=None):
+        self.intercept_, self.coef_ = intercept, coef
+        if threshold is not None:
+            self.threshold = threshold
+
+
+def _boundary_row(svg):
+    """(pixel row of the horizontal boundary, pixel row of the tick labelled 0.5)."""
+    root = parse(svg)
+    [line] = polylines(root, stroke="#000000")
+    assert line[0][1] == line[-1][1]             # horizontal
+    [tick] = [el for el in root.iter(NS + "text") if el.text == "0.5"
+              and el.get("text-anchor") == "end"]
+    return line[0][1], float(tick.get("y"))
+
+
+def test_boundary_uses_the_model_threshold_or_zero():
+    """LeastSquaresClassifier-like models: x'beta = threshold; others: decision function 0."""
+    X = [[0.0, 0.0], [1.0, 2.0], [2.0, 1.0], [0.5, 0.2]]
+    y = [0, 1, 1, 0]
+    row, tick = _boundary_row(plot.decision_boundary_plot(_Model(0.0, [0.0, 1.0], 0.5), X, y))
+    assert row == tick                           # x2 = 0.5 where 0 + x2 = 0.5
+    row, tick = _boundary_row(plot.decision_boundary_plot(_Model(-0.5, [0.0, 1.0]), X, y))
+    assert row == tick                           # x2 = 0.5 where -0.5 + x2 = 0
+    row, tick = _boundary_row(plot.decision_boundary_plot(_Model(0.0, [0.0, 1.0], 9.0), X, y,
+                                                          threshold=0.5))
+    assert row == tick                           # the argument wins over the attribute
+
+
+def test_decision_boundary_of_least_squares_classifier():
+    svg = plot.decision_boundary_plot(LeastSquaresClassifier().fit(X2, Y2), X2, Y2)
+    assert "boundary: b0 + b·x = 0.5" in texts(parse(svg))
+
+
+def test_misclassification_marks_the_minimum():
+    """The marked minimum is the lowest rate, at the middle of the first run reaching it."""
+    svg = plot.misclassification_plot([0.1, 0.3, 0.4, 0.6, 0.9], [0, 0, 1, 0, 1])
+    assert "minimum 0.200 at boundary 0.35" in texts(parse(svg))
+
+
+def test_misclassification_minimum_agrees_with_best_threshold():
+    """On the bank-balance data the plotted minimum is LeastSquaresClassifier.best_threshold's."""
+    X, y = make_bank_balance()
+    model = LeastSquaresClassifier().fit(X, y)
+    t, rate = model.best_threshold(X, y)
+    s = sorted(set(model.decision_function(X)))
+    mids = [(a + b) / 2 for a, b in zip(s, s[1:])]
+    svg = plot.misclassification_plot(model.decision_function(X), y, thresholds=mids)
+    shown = [v for v in texts(parse(svg)) if v.startswith("minimum")]
+    assert shown == ["minimum %.3f at boundary %s" % (rate, plot._num(t))]
+
+
+def test_save_writes_the_svg(tmp_path):
+    path = str(tmp_path / "roc.svg")
+    svg = plot.roc_plot([0, 1], [0.3, 0.7])
+    plot.save(svg, path)
+    with open(path, encoding="utf-8") as f:
+        assert f.read() == svg
+    assert ET.parse(path).getroot().tag == NS + "svg"
+
+
+# -- make_bank_balance ---------------------------------------------------------
+
+def test_bank_balance_is_seeded():
+    a, b = make_bank_balance(seed=7), make_bank_balance(seed=7)
+    assert a.data == b.data and a.target == b.target
+    assert make_bank_balance(seed=8).data != a.data
+    assert a.feature_names == ["balance"] and a.target_name == "creditworthy"
+
+
+@pytest.mark.parametrize("n, share, n_pos", [(200, 0.5, 100), (200, 0.2, 40), (200, 0.75, 150),
+                                             (7, 0.5, 4), (10, 0.05, 1)])
+def test_bank_balance_has_the_requested_class_share(n, share, n_pos):
+    d = make_bank_balance(n=n, positive_share=share)
+    assert len(d.data) == n and sum(d.target) == n_pos
+    assert sorted(set(d.target)) == [0, 1]
+
+
+def test_bank_balance_overlaps_only_near_the_boundary():
+    """Noise blurs the rule 'balance >= 4000' a little; noise=0 gives it exactly."""
+    X, y = make_bank_balance(n=400)
+    wrong = [x[0] for x, label in zip(X, y) if (x[0] >= BANK_BOUNDARY) != (label == 1)]
+    assert 0 < len(wrong) < 40
+    assert all(abs(v - BANK_BOUNDARY) < 1500 for v in wrong)
+    X, y = make_bank_balance(n=400, noise=0)
+    assert all((x[0] >= BANK_BOUNDARY) == (label == 1) for x, label in zip(X, y))
+
+
+def test_least_squares_threshold_moves_with_the_class_share():
+    """The lecture's point: with more positives the line is flatter and crosses 0.5 earlier."""
+    def line(share):
+        m = LeastSquaresClassifier().fit(*make_bank_balance(n=400, positive_share=share))
+        return m.coef_[0], (0.5 - m.intercept_) / m.coef_[0]   # slope, balance at 0.5
+
+    slope_half, crossing_half = line(0.5)
+    slope_many, crossing_many = line(0.8)
+    slope_few, crossing_few = line(0.2)
+    assert abs(crossing_half - BANK_BOUNDARY) < 150
+    assert crossing_many < crossing_half - 300 and crossing_few > crossing_half + 300
+    assert slope_many < slope_half and slope_few < slope_half
+
+
+@pytest.mark.parametrize("kwargs", [{"n": 1}, {"n": 2.5}, {"n": True}, {"positive_share": 0},
+                                    {"positive_share": 1}, {"positive_share": 1.5},
+                                    {"positive_share": float("nan")},
+                                    {"n": 10, "positive_share": 0.01}, {"noise": -1.0},
+                                    {"noise": float("inf")}])
+def test_bank_balance_bad_arguments(kwargs):
+    with pytest.raises(DataError):
+        make_bank_balance(**kwargs)
+
+
+def test_bank_balance_values_are_finite():
+    X, _ = make_bank_balance(n=500, positive_share=0.3, seed=11)
+    assert all(math.isfinite(x[0]) for x in X)
