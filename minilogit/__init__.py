@@ -28,6 +28,7 @@ metrics                     accuracy, confusion matrix, precision, recall, F1,
 inference                   standard errors, tests, intervals, summary()
 datasets                    load_breast_cancer, load_iris, load_csv,
                             standardize, make_masking, make_bank_balance
+export                      to_source, to_json, from_json (also model methods)
 plot                        SVG pictures: sigmoid, loss history, boundary, ROC
 ==========================  ==================================================
 

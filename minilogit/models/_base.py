@@ -35,6 +35,26 @@ class Estimator:
         """A few sentences saying why the last fit stopped (see minilogit.explain)."""
         return explain(self)
 
+    def to_source(self):
+        """A dependency-free Python module that predicts as this model does (minilogit.export)."""
+        from ..export import to_source
+        return to_source(self)
+
+    def to_json(self):
+        """The parameters and fitted coefficients as JSON text (minilogit.export)."""
+        from ..export import to_json
+        return to_json(self)
+
+    @classmethod
+    def from_json(cls, text):
+        """The estimator written by ``to_json``; it must be of this class."""
+        from ..export import from_json
+        model = from_json(text)
+        if not isinstance(model, cls):
+            raise DataError("this JSON holds a %s, not a %s"
+                            % (type(model).__name__, cls.__name__))
+        return model
+
 
 def get_params(estimator):
     """The constructor's arguments as a dict (what ``clone`` copies).

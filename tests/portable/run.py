@@ -37,6 +37,7 @@ MODULES = [
     "test_glm",
     "test_l1",
     "test_plot",
+    "test_export",
     "test_agreement",
     "test_cli",
 ]

@@ -1,0 +1,435 @@
+"""Take a fitted model elsewhere: as a small Python module, or as JSON.
+
+==========  ==========================================================
+function    what it returns
+==========  ==========================================================
+to_source   the text of a dependency-free module whose
+            ``predict_proba(rows)`` returns the model's floats, bit for bit
+to_json     a JSON document: class name, parameters, fitted attributes
+from_json   the estimator read back from ``to_json``'s text
+==========  ==========================================================
+
+Why the module is exact: it repeats the model's arithmetic operation by
+operation, in the same order (``b0 + sum(map(mul, x, coef))``, then the
+same branch of the stable sigmoid or softmax of ``minilogit.functions``),
+and its coefficients are written with ``repr``, which reads back as the
+same double. "The same floats" holds on the same Python: CPython adds
+floats with compensation in ``sum()`` from 3.12 on, and ``exp`` comes from
+the platform's C library.
+
+>>> from minilogit import LogisticRegression
+>>> X, y = [[0.0], [1.0], [2.0], [3.0]], ["no", "yes", "no", "yes"]
+>>> model = LogisticRegression().fit(X, y)
+>>> module = {}
+>>> exec(to_source(model), module)
+>>> module["predict_proba"](X) == model.predict_proba(X), module["CLASSES"]
+(True, ['no', 'yes'])
+>>> copy = from_json(to_json(model))
+>>> copy.predict_proba(X) == model.predict_proba(X), copy.solver
+(True, 'newton')
+
+Exceptions: ``NotFittedError`` for a model that is not fitted; ``DataError``
+for a model that cannot be exported this way, and a label, parameter or
+coefficient that cannot be written exactly.
+"""
+
+import json
+import math
+
+from .errors import DataError, NotFittedError
+
+# ---------------------------------------------------------------- to_source
+
+_HEADER = '''\
+"""Predict with a %(what)s exported from minilogit.
+
+Written by minilogit.export.to_source. It needs nothing but Python (CPython,
+PyPy, MicroPython or Pyodide) and returns, bit for bit, the floats that the
+model's own predict_proba returns on the same Python: it repeats the model's
+arithmetic in the same order, with the coefficients written exactly.
+
+Save it as, say, model.py, then:
+
+    import model
+    model.predict_proba(rows)   # rows: sequences of N_FEATURES numbers
+    model.predict(rows)         # %(predict)s
+"""
+
+import math
+
+try:
+    from operator import mul
+except ImportError:  # MicroPython's operator has no mul
+    def mul(a, b):
+        return a * b
+
+'''
+
+_SIGMOID = '''
+
+def sigmoid(a):
+    """1 / (1 + e^-a), computed so that exp never sees a positive number."""
+    if a >= 0:
+        return 1.0 / (1.0 + math.exp(-a))
+    e = math.exp(a)
+    return e / (1.0 + e)
+'''
+
+_SOFTMAX = '''
+
+def softmax(a):
+    """e^a_k / sum_j e^a_j, with the largest a_k subtracted first."""
+    m = max(a)
+    e = [math.exp(x - m) for x in a]
+    s = sum(e)
+    return [v / s for v in e]
+'''
+
+_ROWS = '''
+
+def _rows(rows):
+    """Each row as a list of floats."""
+    out = []
+    for row in rows:
+        x = [float(v) for v in row]
+        if len(x) != N_FEATURES:
+            raise ValueError("a row has %d values, the model takes %d"
+                             % (len(x), N_FEATURES))
+        out.append(x)
+    return out
+'''
+
+_SCORES = '''
+
+def _scores(x):
+    """The linear scores b_k + x . w_k of one row x, one per output k."""
+    return [b + sum(map(mul, x, w)) for b, w in zip(INTERCEPTS, COEFS)]
+
+
+def _argmax(values):
+    """The index of the largest value (the first one on a tie)."""
+    best = 0
+    for k in range(1, len(values)):
+        if values[k] > values[best]:
+            best = k
+    return best
+'''
+
+_BINARY = '''
+
+def predict_proba(rows):
+    """[P(CLASSES[0] | x), P(CLASSES[1] | x)] for each row x."""
+    out = []
+    for x in _rows(rows):
+        a = INTERCEPT + sum(map(mul, x, COEF))    # the log-odds
+        out.append([sigmoid(-a), sigmoid(a)])   # sigmoid(-a) = 1 - sigmoid(a)
+    return out
+
+
+def predict(rows):
+    """CLASSES[1] where P(CLASSES[1] | x) >= 0.5, else CLASSES[0]."""
+    return [CLASSES[1] if p >= 0.5 else CLASSES[0]
+            for _, p in predict_proba(rows)]
+'''
+
+_SOFTMAX_MODEL = '''
+
+def predict_proba(rows):
+    """The probabilities softmax(_scores(x)) of CLASSES, for each row x."""
+    return [softmax(_scores(x)) for x in _rows(rows)]
+
+
+def predict(rows):
+    """The class of largest score, for each row (the first one on a tie)."""
+    return [CLASSES[_argmax(_scores(x))] for x in _rows(rows)]
+'''
+
+_MULTILABEL = '''
+
+def predict_proba(rows):
+    """P(label k is on | x) = sigmoid(_scores(x)[k]), for each row x."""
+    return [[sigmoid(a) for a in _scores(x)] for x in _rows(rows)]
+
+
+def predict(rows):
+    """A row of 0/1 per example: label k is on where its probability >= 0.5."""
+    return [[1 if p >= 0.5 else 0 for p in ps] for ps in predict_proba(rows)]
+'''
+
+_ONE_VS_REST = '''
+
+def predict_proba(rows):
+    """P(class k | x) of binary model k, divided by their sum over k."""
+    out = []
+    for x in _rows(rows):
+        s = [sigmoid(a) for a in _scores(x)]
+        total = sum(s)
+        if total > 0:
+            out.append([v / total for v in s])
+        else:
+            out.append([1.0 / len(s)] * len(s))
+    return out
+
+
+def predict(rows):
+    """The most probable class of each row (the first one on a tie)."""
+    return [CLASSES[_argmax(p)] for p in predict_proba(rows)]
+'''
+
+
+def to_source(model):
+    """Return the text of a Python module that predicts exactly like ``model``.
+
+    ``model``: a fitted ``LogisticRegression``, ``SoftmaxRegression`` or
+    ``MultiLabelClassifier``, or a ``OneVsRest`` of LogisticRegressions. The
+    module imports only ``math`` (and
+    ``operator.mul`` where it exists) and defines ``CLASSES``,
+    ``N_FEATURES``, the coefficients, ``predict_proba(rows)``, equal float
+    for float to ``model.predict_proba(rows)``, and ``predict(rows)``. Rows
+    are converted with ``float()``. For a ``MultiLabelClassifier``,
+    ``CLASSES`` is [0, 1, ..., K - 1], the label columns.
+
+    Raises ``DataError`` for any other model, an unfitted one, and labels
+    whose ``repr`` is not a Python literal.
+
+    >>> from minilogit import LogisticRegression
+    >>> m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
+    >>> text = to_source(m)
+    >>> [line for line in text.splitlines() if line.startswith(("CLASSES", "N_F"))]
+    ['CLASSES = [0, 1]', 'N_FEATURES = 1']
+    >>> "INTERCEPT = %r" % m.intercept_ in text, "COEF = [%r]" % m.coef_[0] in text
+    (True, True)
+    >>> to_source(LogisticRegression())
+    Traceback (most recent call last):
+    ...
+    minilogit.errors.NotFittedError: this LogisticRegression is not fitted yet: call fit first, then export it
+    """
+    from .models import LogisticRegression, MultiLabelClassifier, OneVsRest, SoftmaxRegression
+    kind = type(model)
+    name = kind.__name__
+    if kind is OneVsRest:
+        _check_fitted(model, "estimators_")
+        for est in model.estimators_:
+            if type(est) is not LogisticRegression:
+                raise DataError("to_source exports a OneVsRest of LogisticRegressions, "
+                                "not of %s" % type(est).__name__)
+        intercepts = [est.intercept_ for est in model.estimators_]
+        coefs = [est.coef_ for est in model.estimators_]
+        n_features, classes = model.estimators_[0].n_features_in_, model.classes_
+        what = "OneVsRest of %d LogisticRegressions" % len(classes)
+        parts = [_SIGMOID, _ROWS, _SCORES, _ONE_VS_REST]
+    elif kind in (LogisticRegression, SoftmaxRegression, MultiLabelClassifier):
+        _check_fitted(model, "coef_")
+        n_features = model.n_features_in_
+        if kind is MultiLabelClassifier:
+            classes = list(range(model.n_labels_))
+            what = "MultiLabelClassifier (%d labels)" % model.n_labels_
+            parts = [_SIGMOID, _ROWS, _SCORES, _MULTILABEL]
+        else:
+            classes = model.classes_
+            what = "%s (%d classes)" % (name, len(classes))
+            parts = ([_SIGMOID, _ROWS, _BINARY] if kind is LogisticRegression
+                     else [_SOFTMAX, _ROWS, _SCORES, _SOFTMAX_MODEL])
+        intercepts, coefs = model.intercept_, model.coef_
+    else:
+        raise DataError("to_source exports a LogisticRegression, SoftmaxRegression, "
+                        "MultiLabelClassifier or OneVsRest of LogisticRegressions, "
+                        "not a %s" % name)
+    for label in classes:
+        _check_literal(label)
+
+    predict = ("labels from CLASSES" if kind is not MultiLabelClassifier
+               else "rows of 0/1, one per label")
+    lines = [_HEADER % {"what": what, "predict": predict},
+             _wrap([repr(c) for c in classes], "CLASSES = "),
+             "N_FEATURES = %d" % n_features]
+    if kind is LogisticRegression:
+        lines.append("INTERCEPT = " + _number(intercepts, "intercept_"))
+        lines.append(_wrap([_number(c, "coef_") for c in coefs], "COEF = "))
+    else:
+        lines.append(_wrap([_number(b, "intercept_") for b in intercepts], "INTERCEPTS = "))
+        owner = "label k" if kind is MultiLabelClassifier else "class CLASSES[k]"
+        lines.append("COEFS = [    # COEFS[k]: the weights of " + owner)
+        for w in coefs:
+            lines.append(_wrap([_number(c, "coef_") for c in w], "    ", 78) + ",")
+        lines.append("]")
+    return "\n".join(lines) + "\n" + "".join(parts)
+
+
+def _check_fitted(model, attribute):
+    if not hasattr(model, attribute):
+        raise NotFittedError("this %s is not fitted yet: call fit first, then export it"
+                        % type(model).__name__)
+
+
+def _number(x, what):
+    """repr of a finite float, which reads back as the same float."""
+    if isinstance(x, bool) or not isinstance(x, (int, float)) or not math.isfinite(x):
+        raise DataError("%s holds %r: only finite numbers can be exported" % (what, x))
+    return repr(float(x))
+
+
+def _check_literal(label):
+    """Labels are written with repr: allow only those whose repr is a literal."""
+    if isinstance(label, tuple):
+        for part in label:
+            _check_literal(part)
+    elif label is not None and not isinstance(label, (str, int, float, bool)):
+        raise DataError("the label %r (a %s) cannot be written into Python source: "
+                        "use str, int, float, bool or tuple labels"
+                        % (label, type(label).__name__))
+
+
+def _wrap(items, first, width=79):
+    """``first`` + "[item, item, ...]", broken into lines of at most ``width``
+    characters, continuation lines lined up after the bracket."""
+    out, line = [], first + "["
+    for k in range(len(items)):
+        piece = items[k] + ("]" if k == len(items) - 1 else ",")
+        if line.endswith("["):
+            line += piece
+        elif len(line) + 1 + len(piece) > width:
+            out.append(line)
+            line = " " * (len(first) + 1) + piece
+        else:
+            line += " " + piece
+    if not items:
+        line += "]"
+    out.append(line)
+    return "\n".join(out)
+
+
+# ------------------------------------------------------ to_json / from_json
+
+# What each estimator needs to predict, besides its parameters; n_iter_ and
+# converged_ say how the fit went. History, inference (bse_, summary()) and
+# the solver's result are not kept: a model read back predicts, it does not
+# explain its fit.
+_FITTED = {
+    "LogisticRegression": ("classes_", "n_features_in_", "intercept_", "coef_",
+                           "n_iter_", "converged_"),
+    "SoftmaxRegression": ("classes_", "n_features_in_", "intercept_", "coef_",
+                          "n_iter_", "converged_"),
+    "GLM": ("n_features_in_", "intercept_", "coef_", "n_iter_", "converged_"),
+    "LeastSquaresClassifier": ("classes_", "n_features_in_", "intercept_", "coef_"),
+    "MultiLabelClassifier": ("n_labels_", "n_features_in_", "intercept_", "coef_",
+                             "n_iter_", "converged_"),
+}
+_VERSION = 1
+
+
+def _estimators():
+    """The exportable classes by name (imported here: the models may import this module)."""
+    from . import models
+    return dict((name, getattr(models, name)) for name in _FITTED)
+
+
+def to_json(model):
+    """Return a JSON document (a str) holding ``model``'s class, parameters and fit.
+
+    The document is {"estimator": class name, "params": the constructor's
+    arguments, "fitted": the attributes needed to predict, "version": 1}
+    (for a LogisticRegression: classes_, n_features_in_, intercept_, coef_,
+    n_iter_, converged_). Floats are written as ``repr`` writes them, so
+    they read back exactly. A dict parameter (``class_weight``) is written
+    as {"dict": [[key, value], ...]}, so its keys keep their type.
+
+    Supports LogisticRegression, SoftmaxRegression, GLM,
+    LeastSquaresClassifier and MultiLabelClassifier. Raises ``DataError``
+    for an unfitted or unsupported model, and for a label or parameter that
+    JSON cannot give back unchanged (a tuple, an object, nan or inf).
+
+    >>> from minilogit import GLM
+    >>> m = GLM(family="poisson").fit([[0.0], [1.0], [2.0]], [1, 2, 4])
+    >>> text = to_json(m)
+    >>> text[:65]
+    '{"estimator": "GLM", "params": {"family": "poisson", "link": null'
+    >>> from_json(text).predict([[1.0]]) == m.predict([[1.0]])
+    True
+    >>> from minilogit import LogisticRegression
+    >>> to_json(LogisticRegression().fit([[0.0], [1.0], [2.0]], [(0, 1), (1, 0), (0, 1)]))
+    Traceback (most recent call last):
+    ...
+    minilogit.errors.DataError: classes_[0] is (0, 1), a tuple: JSON cannot give it back unchanged; use str, int, float, bool or None
+    """
+    name = type(model).__name__
+    if name not in _FITTED or type(model) is not _estimators()[name]:
+        raise DataError("to_json exports a %s, not a %s"
+                        % (", ".join(sorted(_FITTED)), name))
+    _check_fitted(model, "coef_")
+    params = dict((p, _encode(getattr(model, p), p)) for p in model._PARAMS)
+    fitted = dict((a, _encode(getattr(model, a), a)) for a in _FITTED[name])
+    return json.dumps({"estimator": name, "params": params, "fitted": fitted,
+                       "version": _VERSION})
+
+
+def from_json(text):
+    """Return the estimator that ``to_json`` wrote into ``text``, ready to predict.
+
+    Its parameters equal the original's, and ``predict_proba`` and
+    ``predict`` give exactly the original's results. Raises ``DataError``
+    for text that is not such a document.
+
+    >>> from minilogit import SoftmaxRegression
+    >>> X, y = [[0.0], [1.0], [2.0], [3.0], [4.0], [5.0]], ["a", "b", "c", "a", "b", "c"]
+    >>> m = SoftmaxRegression(lam=2.0).fit(X, y)
+    >>> copy = from_json(to_json(m))
+    >>> copy.lam, copy.classes_, copy.predict_proba(X) == m.predict_proba(X)
+    (2.0, ['a', 'b', 'c'], True)
+    >>> from_json('{"estimator": "SVM"}')
+    Traceback (most recent call last):
+    ...
+    minilogit.errors.DataError: from_json: unknown estimator 'SVM'; it reads GLM, LeastSquaresClassifier, LogisticRegression, MultiLabelClassifier, SoftmaxRegression
+    """
+    try:
+        doc = json.loads(text)
+    except (TypeError, ValueError) as e:
+        doc = e
+    if not isinstance(doc, dict) or "estimator" not in doc:
+        raise DataError("from_json needs the text of to_json: a JSON object with "
+                        "\"estimator\", \"params\" and \"fitted\" (%s)"
+                        % ("cannot parse it: %s" % doc if isinstance(doc, Exception)
+                           else "this is not one"))
+    name = doc["estimator"]
+    if name not in _FITTED:
+        raise DataError("from_json: unknown estimator %r; it reads %s"
+                        % (name, ", ".join(sorted(_FITTED))))
+    cls = _estimators()[name]
+    params, fitted = doc.get("params", {}), doc.get("fitted", {})
+    for p in params:
+        if p not in cls._PARAMS:
+            raise DataError("from_json: %s has no parameter %r" % (name, p))
+    model = cls(**dict((p, _decode(v)) for p, v in params.items()))
+    for a in _FITTED[name]:
+        if a not in fitted:
+            raise DataError("from_json: the fitted attribute %s of the %s is missing"
+                            % (a, name))
+        setattr(model, a, _decode(fitted[a]))
+    return model
+
+
+def _encode(value, where):
+    """``value`` as JSON data that ``_decode`` turns back into an equal value
+    of the same type; DataError naming ``where`` if there is none."""
+    if value is None or isinstance(value, (bool, str, int)):
+        return value
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise DataError("%s is %r: JSON has no nan or inf" % (where, value))
+        return value          # json writes floats with repr: exact
+    if isinstance(value, list):
+        return [_encode(value[k], "%s[%d]" % (where, k)) for k in range(len(value))]
+    if isinstance(value, dict):
+        return {"dict": [[_encode(k, where + " key"), _encode(v, "%s[%r]" % (where, k))]
+                         for k, v in value.items()]}
+    raise DataError("%s is %r, a %s: JSON cannot give it back unchanged; use str, int, "
+                    "float, bool or None" % (where, value, type(value).__name__))
+
+
+def _decode(data):
+    """The inverse of ``_encode``."""
+    if isinstance(data, list):
+        return [_decode(v) for v in data]
+    if isinstance(data, dict):
+        return dict((_decode(k), _decode(v)) for k, v in data["dict"])
+    return data
