@@ -6,7 +6,7 @@ repr strings); to_json / from_json round-trip exactly.
 from helpers import TOY_X, TOY_Y, X2, Y2, breast_cancer, fit, raises
 
 from minilogit import (GLM, DataError, LeastSquaresClassifier, LogisticRegression,
-                       MultiLabelClassifier, OneVsRest, SoftmaxRegression)
+                       MultiLabelClassifier, NotFittedError, OneVsRest, SoftmaxRegression)
 from minilogit.datasets import load_iris
 from minilogit.export import from_json, to_json, to_source
 
@@ -96,9 +96,9 @@ def test_json_round_trips():
 
 
 def test_export_errors():
-    e = raises(DataError, to_source, LogisticRegression())
+    e = raises(NotFittedError, to_source, LogisticRegression())
     assert "not fitted yet" in str(e), str(e)
-    e = raises(DataError, to_json, SoftmaxRegression())
+    e = raises(NotFittedError, to_json, SoftmaxRegression())
     assert "not fitted yet" in str(e), str(e)
     model, _ = fit(GLM(), X2, Y2)
     e = raises(DataError, to_source, model)
