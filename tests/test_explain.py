@@ -57,3 +57,31 @@ def test_other_estimators():
     ovr = OneVsRest(LogisticRegression()).fit(X, [0, 0, 1, 2, 1, 2])
     assert ovr.explain().count("against the rest") == 3
     assert LogisticRegression().explain() == "This model has not been fitted yet."
+
+
+@pytest.mark.parametrize("solver, equation", [
+    ("newton", "(16)"), ("irls", "(17), (18)"), ("gd", "(11), (12)"), ("sgd", "(13)-(15)"),
+    ("proximal", "(45), (46)"), ("cd", "(17), (47)")])
+def test_trace_has_one_record_per_iteration(solver, equation):
+    Z = [[(v - 2.5) / 1.7] for v, in X]
+    m = quiet(LogisticRegression(solver=solver), Z, Y)
+    trace = m.trace_
+    assert len(trace) == m.n_iter_ + 1
+    assert [r["iteration"] for r in trace] == list(range(m.n_iter_ + 1))
+    assert [r["loss"] for r in trace] == m.history_
+    assert trace[0]["equation"] == "start" and trace[0]["step"] is None
+    assert all(r["equation"] == equation for r in trace[1:])
+    assert trace[-1]["beta"] == [m.intercept_] + m.coef_
+    for before, after in zip(trace, trace[1:]):
+        change = max(abs(a - b) for a, b in zip(after["beta"], before["beta"]))
+        assert after["step"] == change
+    if solver == "irls":
+        assert all(0 < r["w_min"] <= r["w_max"] <= 0.25 for r in trace[1:])
+    if solver in ("gd", "sgd", "proximal"):
+        assert all(r["eta"] > 0 for r in trace[1:])
+
+
+def test_trace_before_fit():
+    from minilogit import NotFittedError
+    with pytest.raises(NotFittedError):
+        LogisticRegression().trace_

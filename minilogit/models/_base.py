@@ -6,8 +6,8 @@ solver and saying how it went.
 """
 
 from .._compat import warn
-from ..errors import (ConvergenceWarning, DataError, DivergenceError, SeparationWarning,
-                      SingularMatrixError)
+from ..errors import (ConvergenceWarning, DataError, DivergenceError, NotFittedError,
+                      SeparationWarning, SingularMatrixError)
 from ..explain import explain
 from ..matrix import Matrix
 from ..solvers import SOLVERS
@@ -34,6 +34,16 @@ class Estimator:
     def explain(self):
         """A few sentences saying why the last fit stopped (see minilogit.explain)."""
         return explain(self)
+
+    @property
+    def trace_(self):
+        """One record per iteration of the last fit: ``beta``, ``loss``,
+        ``grad_norm``, ``step`` and the ``equation`` it applied (a dict each;
+        see ``minilogit.solvers.result.FitResult.trace``)."""
+        if getattr(self, "result_", None) is None:
+            raise NotFittedError("this %s has no trace: it is not fitted by an "
+                                 "iterative solver yet" % type(self).__name__)
+        return self.result_.trace
 
     def to_source(self):
         """A dependency-free Python module that predicts as this model does (minilogit.export)."""

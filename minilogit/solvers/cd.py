@@ -91,6 +91,7 @@ def coordinate_descent(objective, beta0, l1=0.0, l2=0.0, penalized=(), max_iter=
     F = F_of(beta)
     history = [F]
     grad_norms = [kkt_violation(f.gradient(beta), beta, l1, penalized)]   # eq. (48)
+    iterates, details = [beta], []
     n_iter, converged, diagnosis = 0, False, None
     while True:
         if grad_norms[-1] <= tol * n:
@@ -126,10 +127,13 @@ def coordinate_descent(objective, beta0, l1=0.0, l2=0.0, penalized=(), max_iter=
         beta, F = beta_new, F_new
         history.append(F)
         grad_norms.append(kkt_violation(f.gradient(beta), beta, l1, penalized))   # eq. (48)
+        iterates.append(beta)
+        details.append({"w_min": min(w), "w_max": max(w), "halvings": halvings})
         n_iter += 1
         if l1 == 0 and l2 == 0:          # no penalty: the minimum may not exist
             diagnosis = objective.diagnose(beta, step)
-    return FitResult("cd", beta, history, grad_norms, n_iter, converged, diagnosis)
+    return FitResult("cd", beta, history, grad_norms, n_iter, converged, diagnosis,
+                     iterates, "(17), (47)", details)
 
 
 def _weighted_elastic_net(X, w, z, beta, l1, l2, in_P, inner_tol, max_sweeps):

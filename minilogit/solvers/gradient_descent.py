@@ -40,7 +40,7 @@ def gradient_descent(objective, beta0, learning_rate=None, max_iter=10000, tol=1
     n = objective.n_examples
     beta = list(beta0)
     L = objective.value(beta)
-    history, grad_norms = [L], []
+    history, grad_norms, iterates, details = [L], [], [beta], []
     eta = 1.0 if learning_rate is None else learning_rate
     n_iter, converged, diagnosis = 0, False, None
     while True:
@@ -70,9 +70,12 @@ def gradient_descent(objective, beta0, learning_rate=None, max_iter=10000, tol=1
         step = [b1 - b0 for b1, b0 in zip(beta_new, beta)]
         beta, L = beta_new, L_new
         history.append(L)
+        iterates.append(beta)
+        details.append({"eta": eta})
         n_iter += 1
         diagnosis = objective.diagnose(beta, step)
-    return FitResult("gd", beta, history, grad_norms, n_iter, converged, diagnosis)
+    return FitResult("gd", beta, history, grad_norms, n_iter, converged, diagnosis, iterates,
+                     "(11)" if learning_rate is not None else "(11), (12)", details)
 
 
 def _backtrack(objective, beta, g, L, eta):

@@ -32,7 +32,7 @@ def newton(objective, beta0, max_iter=100, tol=1e-8):
     >>> round(r.beta[0], 9), r.n_iter                # log(2/1), the log-odds of 2 to 1
     (0.693147178, 3)
     """
-    return _newton_loop(objective, beta0, max_iter, tol, _newton_step, "newton")
+    return _newton_loop(objective, beta0, max_iter, tol, _newton_step, "newton", "(16)")
 
 
 def irls(objective, beta0, max_iter=100, tol=1e-8):
@@ -47,13 +47,13 @@ def irls(objective, beta0, max_iter=100, tol=1e-8):
     >>> round(irls(LogisticLoss(Matrix([[1.0], [1.0], [1.0]]), [0, 1, 1]), [0.0]).beta[0], 9)
     0.693147178
     """
-    return _newton_loop(objective, beta0, max_iter, tol, _irls_step, "irls")
+    return _newton_loop(objective, beta0, max_iter, tol, _irls_step, "irls", "(17), (18)")
 
 
 def _newton_step(objective, beta, g):
     H = objective.hessian(beta)                          # eq. (9): H = X'WX
     delta = H.solve(g)                                   # eq. (16): H delta = g
-    return [b - d for b, d in zip(beta, delta)]          # eq. (16): beta - H^-1 g
+    return [b - d for b, d in zip(beta, delta)], {}      # eq. (16): beta - H^-1 g
 
 
 def _irls_step(objective, beta, g):
@@ -64,14 +64,15 @@ def _irls_step(objective, beta, g):
         XtWX.rows[j][j] += c                             # (X'WX + 2 lam I) beta = X'Wz
     wz = [w_i * z_i for w_i, z_i in zip(w, z)]           # eq. (18): W z, elementwise
     XtWz = wz @ X                                        # eq. (18): X'Wz
-    return XtWX.solve(XtWz)                              # eq. (18): beta_new = (X'WX)^-1 X'Wz
+    beta_new = XtWX.solve(XtWz)                          # eq. (18): beta_new = (X'WX)^-1 X'Wz
+    return beta_new, {"w_min": min(w), "w_max": max(w)}
 
 
-def _newton_loop(objective, beta0, max_iter, tol, step, name):
+def _newton_loop(objective, beta0, max_iter, tol, step, name, equation):
     n = objective.n_examples
     beta = list(beta0)
     history = [objective.value(beta)]
-    grad_norms = []
+    grad_norms, iterates, details = [], [beta], []
     n_iter, converged, diagnosis, last_step = 0, False, None, None
     while True:
         g = objective.gradient(beta)                     # eq. (8): g = X'(p - y)
@@ -82,7 +83,7 @@ def _newton_loop(objective, beta0, max_iter, tol, step, name):
         if n_iter == max_iter or diagnosis is not None:
             break
         try:
-            beta_new = step(objective, beta, g)
+            beta_new, detail = step(objective, beta, g)
         except SingularMatrixError:
             # A singular X'WX is what separation looks like once the weights
             # of the separated points underflow; say so if that is the cause.
@@ -93,6 +94,9 @@ def _newton_loop(objective, beta0, max_iter, tol, step, name):
         last_step = [b1 - b0 for b1, b0 in zip(beta_new, beta)]
         beta = beta_new
         history.append(objective.value(beta))
+        iterates.append(beta)
+        details.append(detail)
         n_iter += 1
         diagnosis = objective.diagnose(beta, last_step)
-    return FitResult(name, beta, history, grad_norms, n_iter, converged, diagnosis)
+    return FitResult(name, beta, history, grad_norms, n_iter, converged, diagnosis,
+                     iterates, equation, details)

@@ -152,6 +152,7 @@ def proximal(objective, beta0, l1=0.0, l2=0.0, penalized=(), max_iter=10000, tol
     f_beta, g = f.value(beta), f.gradient(beta)
     F = F_of(f_beta, beta)
     history, grad_norms = [F], [kkt_violation(g, beta, l1, penalized)]   # eq. (48)
+    iterates, details = [beta], []
     v, f_v, g_v = beta, f_beta, g        # the look-ahead point, f and its gradient there
     t, eta = 1.0, 1.0
     n_iter, converged, diagnosis = 0, False, None
@@ -180,10 +181,13 @@ def proximal(objective, beta0, l1=0.0, l2=0.0, penalized=(), max_iter=10000, tol
         f_v, g_v = f.value(v), f.gradient(v)
         history.append(F)
         grad_norms.append(kkt_violation(g, beta, l1, penalized))            # eq. (48)
+        iterates.append(beta)
+        details.append({"eta": eta})
         n_iter += 1
         if l1 == 0 and l2 == 0:          # no penalty: the minimum may not exist
             diagnosis = objective.diagnose(beta, step)
-    return FitResult("proximal", beta, history, grad_norms, n_iter, converged, diagnosis)
+    return FitResult("proximal", beta, history, grad_norms, n_iter, converged, diagnosis,
+                     iterates, "(45), (46)", details)
 
 
 def _prox_step(f, v, f_v, g_v, eta, l1, in_P):

@@ -15,7 +15,8 @@ class FitResult:
     FitResult(solver='newton', n_iter=0, converged=False, loss=1.0)
     """
 
-    def __init__(self, solver, beta, history, grad_norms, n_iter, converged, diagnosis):
+    def __init__(self, solver, beta, history, grad_norms, n_iter, converged, diagnosis,
+                 iterates=None, equation="", details=None):
         self.solver = solver
         self.beta = beta
         self.history = history
@@ -23,6 +24,38 @@ class FitResult:
         self.n_iter = n_iter
         self.converged = converged
         self.diagnosis = diagnosis
+        self.iterates = iterates if iterates is not None else [beta]
+        self.equation = equation
+        self.details = details if details is not None else []
+
+    @property
+    def trace(self):
+        """One record per iterate: the start (iteration 0), then after each iteration.
+
+        Each is a dict with ``iteration``, ``beta``, ``loss``, ``grad_norm``
+        (the largest gradient component, or KKT violation, at that beta),
+        ``step`` (the largest change of a coefficient in the iteration that
+        led there; None at the start), ``equation`` (the walkthrough's
+        equations the iteration applied) and what the solver adds: ``eta``
+        (gd, sgd, proximal), ``w_min`` and ``w_max`` (the IRLS weights).
+
+        >>> r = FitResult("newton", [1.0], [2.0, 1.5], [0.5, 0.0], 1, True, None,
+        ...               iterates=[[0.0], [1.0]], equation="(16)")
+        >>> r.trace[1]
+        {'iteration': 1, 'beta': [1.0], 'loss': 1.5, 'grad_norm': 0.0, 'step': 1.0, 'equation': '(16)'}
+        """
+        records = []
+        for k in range(len(self.iterates)):
+            beta = self.iterates[k]
+            step = None if k == 0 else max_abs([b1 - b0 for b1, b0 in
+                                                zip(beta, self.iterates[k - 1])])
+            record = {"iteration": k, "beta": beta, "loss": self.history[k],
+                      "grad_norm": self.grad_norms[k] if k < len(self.grad_norms) else None,
+                      "step": step, "equation": "start" if k == 0 else self.equation}
+            if 0 < k <= len(self.details):
+                record.update(self.details[k - 1])
+            records.append(record)
+        return records
 
     def __repr__(self):
         return ("FitResult(solver=%r, n_iter=%d, converged=%r, loss=%r)"

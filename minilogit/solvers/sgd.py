@@ -51,6 +51,7 @@ def sgd(objective, beta0, learning_rate=0.5, max_iter=200, tol=1e-3,
     beta_bar, count = list(beta0), 0
     L = objective.value(beta)
     history, grad_norms = [L], [max_abs(objective.gradient(beta))]
+    iterates, details = [beta], []
     t, n_iter, converged, diagnosis = 0, 0, False, None
     while n_iter < max_iter and diagnosis is None:
         start = beta_bar
@@ -73,6 +74,8 @@ def sgd(objective, beta0, learning_rate=0.5, max_iter=200, tol=1e-3,
                                   "%d: the loss is %r; use a smaller learning_rate"
                                   % (n_iter + 1, L), history=history)
         history.append(L)
+        iterates.append(beta_bar)
+        details.append({"eta": eta_t})
         n_iter += 1
         g = objective.gradient(beta_bar)
         grad_norms.append(max_abs(g))
@@ -80,4 +83,5 @@ def sgd(objective, beta0, learning_rate=0.5, max_iter=200, tol=1e-3,
             converged = True
             break
         diagnosis = objective.diagnose(beta_bar, [b1 - b0 for b1, b0 in zip(beta_bar, start)])
-    return FitResult("sgd", beta_bar, history, grad_norms, n_iter, converged, diagnosis)
+    return FitResult("sgd", beta_bar, history, grad_norms, n_iter, converged, diagnosis,
+                     iterates, "(13)-(15)", details)
