@@ -1,10 +1,10 @@
-"""GLM families and links: the pieces of a generalised linear model, eqs. (40)-(43).
+"""GLM families and links: the pieces of a generalised linear model, eqs. (37)-(40).
 
 A generalised linear model (GLM) keeps the linear score of logistic
 regression and changes two things around it:
 
 - the link g: the linear predictor eta_i = x_iᵀbeta is g(mu_i), so the mean
-  of y_i is mu_i = g⁻¹(eta_i), eq. (40);
+  of y_i is mu_i = g⁻¹(eta_i), eq. (37);
 - the family: the distribution of y_i around that mean, with variance
   scale * V(mu_i).
 
@@ -155,7 +155,7 @@ def log_factorial(k):
 # -- links ---------------------------------------------------------------------
 
 class Link:
-    """A link function g: eta = g(mu), its inverse mu = g⁻¹(eta), eq. (40),
+    """A link function g: eta = g(mu), its inverse mu = g⁻¹(eta), eq. (37),
     and the slope dmu/deta of the inverse.
 
     Subclasses implement ``link``, ``inverse`` and ``deriv``.
@@ -172,7 +172,7 @@ class Link:
         raise NotImplementedError
 
     def inverse(self, eta):
-        """mu = g⁻¹(eta), eq. (40)."""
+        """mu = g⁻¹(eta), eq. (37)."""
         raise NotImplementedError
 
     def deriv(self, eta):
@@ -231,7 +231,7 @@ class Log(Link):
 
 
 class BinomialLink(Link):
-    """A link for a 0/1 target, read as a latent-variable model, eq. (42).
+    """A link for a 0/1 target, read as a latent-variable model, eq. (39).
 
     Draw a noise eps and let y = 1 when x'beta + eps > 0, else 0. Then
 
@@ -260,7 +260,7 @@ class BinomialLink(Link):
       = (dmu/deta / mu, -dmu/deta / (1 - mu)).
 
     From these the binomial family builds its score and its IRLS weight
-    (dmu/deta)^2 / (mu (1 - mu)), eq. (41), as a product of the two slopes.
+    (dmu/deta)^2 / (mu (1 - mu)), eq. (38), as a product of the two slopes.
 
     >>> [round(get_link(n).inverse(0.0), 6) for n in ("logit", "probit", "cloglog")]
     [0.5, 0.5, 0.632121]
@@ -288,7 +288,7 @@ class Logit(BinomialLink):
         return sigmoid(eta)
 
     def deriv(self, eta):
-        return sigmoid(eta) * sigmoid(-eta)        # sigma' = sigma (1 - sigma), eq. (3)
+        return sigmoid(eta) * sigmoid(-eta)        # sigma' = sigma (1 - sigma), eq. (7)
 
     def log_probs(self, eta):
         return log_sigmoid(eta), log_sigmoid(-eta)
@@ -298,7 +298,7 @@ class Logit(BinomialLink):
 
 
 class Probit(BinomialLink):
-    """eta = Phi⁻¹(mu), mu = Phi(eta): a standard normal latent noise, eq. (42).
+    """eta = Phi⁻¹(mu), mu = Phi(eta): a standard normal latent noise, eq. (39).
 
     >>> g = Probit()
     >>> g.inverse(0.0), round(g.deriv(0.0), 12) == round(1 / math.sqrt(2 * math.pi), 12)
@@ -330,7 +330,7 @@ class Probit(BinomialLink):
 
 
 class CLogLog(BinomialLink):
-    """eta = log(-log(1 - mu)), mu = 1 - exp(-e^eta): Gumbel latent noise, eq. (42).
+    """eta = log(-log(1 - mu)), mu = 1 - exp(-e^eta): Gumbel latent noise, eq. (39).
 
     With t = e^eta: 1 - mu = e^-t, so log(1 - mu) = -t exactly, and
     mu = -expm1(-t) keeps its digits when t is tiny. t is capped at e^709
@@ -476,7 +476,7 @@ class Family:
         return -self.loglike(y, link.inverse(eta))
 
     def score_weight(self, y, eta, link):
-        """Return (u, w): u = d log p(y | mu) / d eta and the IRLS weight w, eq. (41).
+        """Return (u, w): u = d log p(y | mu) / d eta and the IRLS weight w, eq. (38).
 
         u = (y - mu) (dmu/deta) / V(mu) and w = (dmu/deta)^2 / V(mu). For the
         canonical link dmu/deta = V(mu), so u = y - mu and w = V(mu) (the
@@ -485,14 +485,14 @@ class Family:
         >>> get_family("poisson").score_weight(3.0, 0.0, get_link("log"))
         (2.0, 1.0)
         """
-        mu = link.inverse(eta)                     # eq. (40): mu = g^-1(eta)
+        mu = link.inverse(eta)                     # eq. (37): mu = g^-1(eta)
         dmu = link.deriv(eta)                      # dmu/deta
         if link.name == self.canonical:
             ratio = 1.0                            # canonical link: dmu/deta = V(mu)
         else:
             ratio = dmu / self.variance(mu)
         u = (y - mu) * ratio                       # (y - mu) (dmu/deta) / V(mu)
-        w = dmu * ratio                            # eq. (41): (dmu/deta)^2 / V(mu)
+        w = dmu * ratio                            # eq. (38): (dmu/deta)^2 / V(mu)
         return u, w
 
 
@@ -531,11 +531,11 @@ class Binomial(Family):
         return -2.0 * self.loglike(y, mu)
 
     def loss(self, y, eta, link):
-        log_p1, log_p0 = link.log_probs(eta)       # eq. (42): log P(y=1), log P(y=0)
+        log_p1, log_p0 = link.log_probs(eta)       # eq. (39): log P(y=1), log P(y=0)
         return -(log_p1 if y == 1.0 else log_p0)
 
     def score_weight(self, y, eta, link):
-        """u = d log p(y) / d eta and w = (dmu/deta)^2 / (mu (1 - mu)), eq. (41).
+        """u = d log p(y) / d eta and w = (dmu/deta)^2 / (mu (1 - mu)), eq. (38).
 
         Written with h1 = (dmu/deta)/mu and h0 = (dmu/deta)/(1 - mu), the slopes
         of log mu and -log(1 - mu): u = h1 for y = 1, -h0 for y = 0, and
@@ -546,14 +546,14 @@ class Binomial(Family):
         """
         h1, minus_h0 = link.dlog_probs(eta)
         u = h1 if y == 1.0 else minus_h0
-        return u, -h1 * minus_h0                   # eq. (41): (dmu/deta)^2 / V = h1 h0
+        return u, -h1 * minus_h0                   # eq. (38): (dmu/deta)^2 / V = h1 h0
 
 
 class Poisson(Family):
     """Counts y = 0, 1, 2, ... with mean mu: V(mu) = mu, canonical link log.
 
     log p(y | mu) = y log mu - mu - log y!; with mu = e^eta that is
-    y eta - e^eta - log y!, eq. (43).
+    y eta - e^eta - log y!, eq. (40).
 
     >>> fam = Poisson()
     >>> round(fam.loglike(0, 2.0), 12), round(fam.unit_deviance(2, 2.0), 12)
@@ -583,7 +583,7 @@ class Poisson(Family):
 
     def loss(self, y, eta, link):
         if link.name == "log":
-            return math.exp(eta) - y * eta + log_factorial(y)    # eq. (43), negated
+            return math.exp(eta) - y * eta + log_factorial(y)    # eq. (40), negated
         return Family.loss(self, y, eta, link)
 
 

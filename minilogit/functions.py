@@ -32,7 +32,7 @@ from .errors import DataError
 
 
 def sigmoid(a):
-    """Return sigma(a) = 1 / (1 + e^-a), eq. (1), without overflow.
+    """Return sigma(a) = 1 / (1 + e^-a), eq. (5), without overflow.
 
     For a >= 0 use 1 / (1 + e^-a); for a < 0 use the equal form
     e^a / (1 + e^a). Either way exp sees a number <= 0.
@@ -75,7 +75,7 @@ def log_sigmoid(a):
 
 
 def logit(p):
-    """Return the log-odds log(p / (1 - p)), eq. (2), the inverse of sigmoid.
+    """Return the log-odds log(p / (1 - p)), eq. (6), the inverse of sigmoid.
 
     ``logit(0) = -inf`` and ``logit(1) = inf``; a p outside [0, 1] is not a
     probability and raises ``DataError``.

@@ -2,7 +2,7 @@
 
 At the maximum-likelihood estimate the coefficients are approximately
 normal around the true ones, with covariance the inverse of the Fisher
-information (XᵀŴX)⁻¹, eq. (36). Everything here follows from that and from
+information (XᵀŴX)⁻¹, eq. (33). Everything here follows from that and from
 the log-likelihoods of the fit and of the intercept-only model.
 
 ``Inference`` is a mixin: an estimator that sets these attributes in
@@ -40,22 +40,22 @@ class Inference:
 
     @property
     def bse_(self):
-        """Standard errors sqrt(diag((XᵀŴX)⁻¹)), eq. (36), intercept first."""
+        """Standard errors sqrt(diag((XᵀŴX)⁻¹)), eq. (33), intercept first."""
         cov = self._cov()
-        return [math.sqrt(cov[j][j]) for j in range(len(cov))]          # eq. (36)
+        return [math.sqrt(cov[j][j]) for j in range(len(cov))]          # eq. (33)
 
     @property
     def zvalues_(self):
-        """Wald statistics z_j = beta_j / se_j, eq. (37)."""
-        return [b / s for b, s in zip(self.params_, self.bse_)]          # eq. (37)
+        """Wald statistics z_j = beta_j / se_j, eq. (34)."""
+        return [b / s for b, s in zip(self.params_, self.bse_)]          # eq. (34)
 
     @property
     def pvalues_(self):
-        """Two-sided p-values 2 (1 - Phi(|z_j|)) under the standard normal, eq. (37)."""
-        return [two_sided_p(z) for z in self.zvalues_]                  # eq. (37)
+        """Two-sided p-values 2 (1 - Phi(|z_j|)) under the standard normal, eq. (34)."""
+        return [two_sided_p(z) for z in self.zvalues_]                  # eq. (34)
 
     def conf_int(self, alpha=0.05):
-        """Rows [low, high] = beta_j -/+ z_(1 - alpha/2) se_j, eq. (38).
+        """Rows [low, high] = beta_j -/+ z_(1 - alpha/2) se_j, eq. (35).
 
         >>> from minilogit import LogisticRegression
         >>> m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0], [4.0], [5.0]], [0, 0, 1, 0, 1, 1])
@@ -65,12 +65,12 @@ class Inference:
         if isinstance(alpha, bool) or not isinstance(alpha, (int, float)) or not 0 < alpha < 1:
             raise DataError("alpha must be a number strictly between 0 and 1, got %r" % (alpha,))
         q = normal_ppf(1.0 - alpha / 2.0)                               # 1.96 for alpha = 0.05
-        return [[b - q * s, b + q * s] for b, s in zip(self.params_, self.bse_)]   # eq. (38)
+        return [[b - q * s, b + q * s] for b, s in zip(self.params_, self.bse_)]   # eq. (35)
 
     @property
     def odds_ratios_(self):
         """exp(beta_j): the factor by which the odds of the positive class grow
-        when feature j grows by one and the others stay, eq. (38)."""
+        when feature j grows by one and the others stay, eq. (35)."""
         self._cov()
         self._check_logit()
         return [_exp(b) for b in self.params_]
@@ -88,17 +88,17 @@ class Inference:
 
     @property
     def aic_(self):
-        """Akaike's information criterion -2 llf + 2 k, eq. (39)."""
+        """Akaike's information criterion -2 llf + 2 k, eq. (36)."""
         return -2.0 * self.llf_ + 2.0 * len(self.params_)
 
     @property
     def bic_(self):
-        """Schwarz's criterion -2 llf + k log(nobs), eq. (39)."""
+        """Schwarz's criterion -2 llf + k log(nobs), eq. (36)."""
         return -2.0 * self.llf_ + len(self.params_) * math.log(self.nobs_)
 
     @property
     def prsquared_(self):
-        """McFadden's pseudo-R^2: 1 - llf / llnull, eq. (39)."""
+        """McFadden's pseudo-R^2: 1 - llf / llnull, eq. (36)."""
         return 1.0 - self.llf_ / self.llnull_
 
     @property
@@ -108,7 +108,7 @@ class Inference:
 
     @property
     def llr_pvalue_(self):
-        """P(chi^2 with df_model degrees of freedom > llr), eq. (39)."""
+        """P(chi^2 with df_model degrees of freedom > llr), eq. (36)."""
         return chi2_sf(self.llr_, self.df_model_)
 
     def summary(self, alpha=0.05, feature_names=None):

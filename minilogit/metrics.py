@@ -155,10 +155,10 @@ def confusion_matrix(y_true, y_pred, labels=None):
 
 
 def _prf(tp, fp, fn, zero_division):
-    """(precision, recall, F1) from the counts of one label, eq. (32)."""
-    precision = _ratio(tp, tp + fp, zero_division)        # eq. (32): P = TP / (TP + FP)
-    recall = _ratio(tp, tp + fn, zero_division)           # eq. (32): R = TP / (TP + FN)
-    # eq. (32): F1 = 2 P R / (P + R), written as the equal 2 TP / (2 TP + FP + FN),
+    """(precision, recall, F1) from the counts of one label, eq. (48)."""
+    precision = _ratio(tp, tp + fp, zero_division)        # eq. (48): P = TP / (TP + FP)
+    recall = _ratio(tp, tp + fn, zero_division)           # eq. (48): R = TP / (TP + FN)
+    # eq. (48): F1 = 2 P R / (P + R), written as the equal 2 TP / (2 TP + FP + FN),
     # which is also defined when P = R = 0 (F1 = 0 there; 0/0 only without any positive)
     f1 = _ratio(2 * tp, 2 * tp + fp + fn, zero_division)
     return precision, recall, f1
@@ -205,7 +205,7 @@ def _precision_recall_f1(y_true, y_pred, pos_label, average, zero_division):
 
 
 def precision_score(y_true, y_pred, pos_label=1, average="binary", zero_division=0.0):
-    """Return the precision TP / (TP + FP), eq. (32): how often "positive" is right.
+    """Return the precision TP / (TP + FP), eq. (48): how often "positive" is right.
 
     ``average`` is scikit-learn's: "binary" scores ``pos_label`` alone (y
     may then hold at most two labels); "macro" is the plain mean over the
@@ -227,7 +227,7 @@ def precision_score(y_true, y_pred, pos_label=1, average="binary", zero_division
 
 
 def recall_score(y_true, y_pred, pos_label=1, average="binary", zero_division=0.0):
-    """Return the recall TP / (TP + FN), eq. (32): how many positives are found.
+    """Return the recall TP / (TP + FN), eq. (48): how many positives are found.
 
     Arguments as for ``precision_score``; ``zero_division`` is returned when
     TP + FN = 0 (y_true has no example of the label).
@@ -241,7 +241,7 @@ def recall_score(y_true, y_pred, pos_label=1, average="binary", zero_division=0.
 
 
 def f1_score(y_true, y_pred, pos_label=1, average="binary", zero_division=0.0):
-    """Return F1 = 2 P R / (P + R), eq. (32), the harmonic mean of precision and recall.
+    """Return F1 = 2 P R / (P + R), eq. (48), the harmonic mean of precision and recall.
 
     Computed as the equal 2 TP / (2 TP + FP + FN), as scikit-learn does, so
     F1 is 0 (not undefined) when P = R = 0; ``zero_division`` is returned
@@ -404,7 +404,7 @@ def roc_curve(y_true, y_score, pos_label=None):
 
 
 def roc_auc_score(y_true, y_score):
-    """Return the area under the ROC curve, eq. (33): U / (n_pos n_neg).
+    """Return the area under the ROC curve, eq. (49): U / (n_pos n_neg).
 
     U, the Mann-Whitney statistic, counts the (positive, negative) pairs in
     which the positive example has the higher score, a tie counting 1/2. So
@@ -428,7 +428,7 @@ def roc_auc_score(y_true, y_score):
     for score, pos, neg in _tie_groups(is_pos, s):
         neg_below -= neg
         two_U += pos * (2 * neg_below + neg)     # beats those below, ties with those here: 1/2
-    return two_U / (2 * n_pos * n_neg)           # eq. (33): AUC = U / (n_+ n_-)
+    return two_U / (2 * n_pos * n_neg)           # eq. (49): AUC = U / (n_+ n_-)
 
 
 def _probability_rows(y_pred, n, K):
@@ -486,7 +486,7 @@ def _probability(v, where):
 
 
 def log_loss(y_true, y_pred, labels=None, normalize=True):
-    """Return the cross-entropy -(1/N) sum_i log p_{i, y_i}, eq. (34) (the sum if not normalize).
+    """Return the cross-entropy -(1/N) sum_i log p_{i, y_i}, eq. (50) (the sum if not normalize).
 
     y_pred is N rows of probabilities, one column per label, the columns in
     the order of ``labels`` (by default the sorted labels of y_true). For
@@ -541,8 +541,8 @@ def log_loss(y_true, y_pred, labels=None, normalize=True):
     total = 0.0
     for y_i, row in zip(y, rows):
         p = min(max(row[column[y_i]], EPS), 1.0 - EPS)   # clip: log(0) would be -inf
-        total -= math.log(p)                             # eq. (34): -log p_{i, y_i}
-    return total / len(y) if normalize else total        # eq. (34): the mean over N
+        total -= math.log(p)                             # eq. (50): -log p_{i, y_i}
+    return total / len(y) if normalize else total        # eq. (50): the mean over N
 
 
 # -- regression: R^2 and residual standard error ------------------------------
@@ -555,7 +555,7 @@ def _rss(y_true, y_pred):
 
 
 def r2_score(y_true, y_pred):
-    """Return R^2 = 1 - RSS / TSS, eq. (35): the share of y's variance the fit explains.
+    """Return R^2 = 1 - RSS / TSS, eq. (4): the share of y's variance the fit explains.
 
     RSS = sum (y_i - yhat_i)^2 is what the fit leaves; TSS = sum (y_i - ybar)^2
     what was there to explain. R^2 is 1 for a perfect fit, 0 for predicting
@@ -579,11 +579,11 @@ def r2_score(y_true, y_pred):
                         % (y[0],))
     ybar = sum(y) / len(y)
     tss = sum((t - ybar) ** 2 for t in y)
-    return 1.0 - rss / tss                                # eq. (35): R^2 = 1 - RSS / TSS
+    return 1.0 - rss / tss                                # eq. (4): R^2 = 1 - RSS / TSS
 
 
 def residual_standard_error(y_true, y_pred, n_params):
-    """Return RSE = sqrt(RSS / (N - n_params)), eq. (35) with n_params = p + 1.
+    """Return RSE = sqrt(RSS / (N - n_params)), eq. (4) with n_params = p + 1.
 
     n_params counts every fitted parameter, the intercept included (2 for a
     line a + b x, as in the lecture's RSS / (n - 2)). It estimates the
@@ -602,4 +602,4 @@ def residual_standard_error(y_true, y_pred, n_params):
     if len(y) <= n_params:
         raise DataError("residual_standard_error needs more examples (%d) than parameters (%d)"
                         % (len(y), n_params))
-    return math.sqrt(rss / (len(y) - n_params))      # eq. (35): RSE = sqrt(RSS / (N - p - 1))
+    return math.sqrt(rss / (len(y) - n_params))      # eq. (4): RSE = sqrt(RSS / (N - p - 1))

@@ -223,8 +223,8 @@ def sigmoid_plot():
     (True, True)
     """
     a = _grid(-6.0, 6.0, 121)
-    s = [sigmoid(v) for v in a]                  # eq. (1): sigma(a) = 1 / (1 + e^-a)
-    ds = [v * (1.0 - v) for v in s]              # eq. (3): sigma'(a) = sigma(a)(1 - sigma(a))
+    s = [sigmoid(v) for v in a]                  # eq. (5): sigma(a) = 1 / (1 + e^-a)
+    ds = [v * (1.0 - v) for v in s]              # eq. (7): sigma'(a) = sigma(a)(1 - sigma(a))
     fig = _Figure("The sigmoid and its derivative", "a", "value", a, [0.0, 1.0],
                   legend="upper left")
     fig.line(a, s, COLOURS[0], "σ(a) = 1 / (1 + e^−a)")
@@ -348,7 +348,7 @@ def misclassification_plot(scores, y, thresholds=None):
         pad = 0.05 * (hi - lo) or 0.5
         thresholds = _grid(lo - pad, hi + pad, 201)
     ts = sorted(_numbers(thresholds, "thresholds"))
-    rates = [sum(1 for p, v in zip(is_pos, s) if (v >= t) != p) / len(s)   # eq. (22)
+    rates = [sum(1 for p, v in zip(is_pos, s) if (v >= t) != p) / len(s)   # eq. (2)
              for t in ts]
     best = min(rates)
     i = rates.index(best)
@@ -407,8 +407,8 @@ def masking_plot(X, y):
     softmax = SoftmaxRegression().fit(rows, labels)
     xs = [r[0] for r in rows]
     grid = _grid(min(xs), max(xs))
-    fitted = least_squares.decision_function([[g] for g in grid])   # eq. (23): (1, x) B
-    probs = softmax.predict_proba([[g] for g in grid])              # eq. (24): softmax
+    fitted = least_squares.decision_function([[g] for g in grid])   # eq. (3): (1, x) B
+    probs = softmax.predict_proba([[g] for g in grid])              # eq. (25): softmax
     fig = _Figure("Masking: indicator regression against softmax", "x",
                   "fitted value or probability", grid,
                   [v for f in fitted for v in f] + [-0.1, 1.0], legend="right")

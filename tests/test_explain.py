@@ -60,8 +60,8 @@ def test_other_estimators():
 
 
 @pytest.mark.parametrize("solver, equation", [
-    ("newton", "(16)"), ("irls", "(17), (18)"), ("gd", "(11), (12)"), ("sgd", "(13)-(15)"),
-    ("proximal", "(45), (46)"), ("cd", "(17), (47)")])
+    ("newton", "(20)"), ("irls", "(21), (22)"), ("gd", "(15), (16)"), ("sgd", "(17)-(19)"),
+    ("proximal", "(42), (43)"), ("cd", "(21), (44)")])
 def test_trace_has_one_record_per_iteration(solver, equation):
     Z = [[(v - 2.5) / 1.7] for v, in X]
     m = quiet(LogisticRegression(solver=solver), Z, Y)

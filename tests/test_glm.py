@@ -1,4 +1,4 @@
-"""GLM: families, links, the GLM objective and the GLM estimator, eqs. (40)-(43).
+"""GLM: families, links, the GLM objective and the GLM estimator, eqs. (37)-(40).
 
 Golden numbers: statsmodels 0.15.0 (numpy 2.4.6, scipy 1.17.1), in a scratch
 virtual environment, never a dependency of this package. The data below
@@ -283,7 +283,7 @@ def test_binomial_logit_glm_equals_logistic_regression():
 
 
 def test_newton_equals_irls_and_history_descends():
-    """On GLMLoss, Newton (Fisher scoring) and IRLS take the same steps, eq. (41)."""
+    """On GLMLoss, Newton (Fisher scoring) and IRLS take the same steps, eq. (38)."""
     for family, link in (("binomial", "probit"), ("binomial", "cloglog"), ("poisson", None)):
         y = YC if family == "poisson" else YB
         a = GLM(family=family, link=link, solver="newton").fit(X, y)

@@ -120,7 +120,7 @@ def test_bad_alpha():
 
 @given(overlapping_data(), st.data())
 def test_integer_weights_give_the_inference_of_repeated_rows(data, draw):
-    """Frequency weights, eq. (50): w_i copies of row i, for the estimates and the inference."""
+    """Frequency weights, eq. (47): w_i copies of row i, for the estimates and the inference."""
     X, y = data
     w = draw.draw(st.lists(st.integers(1, 3), min_size=len(y), max_size=len(y)))
     Xr = [row for row, k in zip(X, w) for _ in range(k)]

@@ -6,7 +6,7 @@ scikit-learn 1.9.1 and statsmodels 0.15.0 on CPython 3.11.7 (the file's
 sum_i CE_i + (1/2)||W||_F^2 with unpenalised intercepts (scikit-learn's
 multinomial ``LogisticRegression(C=1)``), found by scipy's trust-exact and
 polished by Newton to a gradient of 7e-14. In the lecture's form
-E + lam sum_k ||coef_k||^2, eq. (28), that is lam = 0.5.
+E + lam sum_k ||coef_k||^2, eq. (29), that is lam = 0.5.
 """
 
 import json

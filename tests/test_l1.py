@@ -6,7 +6,7 @@ coordinate update, (48) the KKT conditions, (49) lam_max. Each test states
 its invariant in its docstring and justifies its tolerance in a comment.
 
 Scales. L is the total loss (a sum over the N examples), so its gradient
-grows with N; the solvers stop when the KKT violation of eq. (48) is at
+grows with N; the solvers stop when the KKT violation of eq. (45) is at
 most tol * N (tol = 1e-8), i.e. 1e-8 on the scale of the MEAN loss L / N.
 KKT tolerances below are on that mean-loss scale.
 
@@ -89,7 +89,7 @@ class Problem:
                       **options)
 
     def F(self, beta):
-        """eq. (44), computed here from its definition."""
+        """eq. (41), computed here from its definition."""
         return (self.loss.value(beta) + self.l2 * sum(beta[j] ** 2 for j in self.P)
                 + self.l1 * sum(abs(beta[j]) for j in self.P))
 
@@ -114,7 +114,7 @@ def penalised_problems(draw, l1_ratios=None):
 
 
 def kkt_on_mean_scale(problem, beta):
-    """The KKT violation of eq. (48) divided by N, written out here independently
+    """The KKT violation of eq. (45) divided by N, written out here independently
     of ``kkt_violation``: the distance from 0 to each coordinate's subdifferential."""
     g = problem.smooth_gradient(beta)
     worst = 0.0
@@ -143,7 +143,7 @@ def smallest_curvature(problem, beta, coords):
 
 @given(floats(-1e6, 1e6), floats(0.0, 1e6))
 def test_soft_threshold_is_the_prox_of_the_absolute_value(u, t):
-    """S(u, t), eq. (45), minimises (1/2)(b - u)^2 + t |b|: no nearby b does better."""
+    """S(u, t), eq. (42), minimises (1/2)(b - u)^2 + t |b|: no nearby b does better."""
     b = soft_threshold(u, t)
     phi = lambda c: 0.5 * (c - u) ** 2 + t * abs(c)
     h = 1e-3 * (1.0 + abs(u))
@@ -156,7 +156,7 @@ def test_soft_threshold_is_the_prox_of_the_absolute_value(u, t):
 
 
 def test_kkt_violation_cases():
-    """The three cases of eq. (48), and l1 = 0 giving the plain gradient norm."""
+    """The three cases of eq. (45), and l1 = 0 giving the plain gradient norm."""
     assert kkt_violation([0.0, -0.5, 0.3], [1.0, 2.0, 0.0], 0.5, [1, 2]) == 0.0
     assert kkt_violation([0.2, -0.5, 0.3], [1.0, 2.0, 0.0], 0.5, [1, 2]) == 0.2   # intercept
     assert kkt_violation([0.0, 0.5, 0.3], [1.0, -2.0, 0.0], 0.5, [1, 2]) == 0.0   # sign matches
@@ -170,7 +170,7 @@ def test_kkt_violation_cases():
 @pytest.mark.parametrize("solver", SOLVER_FUNCTIONS, ids=["proximal", "cd"])
 @given(penalised_problems())
 def test_solutions_satisfy_the_kkt_conditions(solver, problem):
-    """A converged lasso / elastic-net fit satisfies eq. (48): 0 is within 1e-6
+    """A converged lasso / elastic-net fit satisfies eq. (45): 0 is within 1e-6
     (on the mean-loss scale) of the subdifferential of F, recomputed here."""
     r = problem.fit(solver)
     assert r.converged, r
@@ -185,7 +185,7 @@ def test_solutions_satisfy_the_kkt_conditions(solver, problem):
 @pytest.mark.parametrize("solver", SOLVER_FUNCTIONS, ids=["proximal", "cd"])
 @given(penalised_problems())
 def test_no_single_coordinate_move_lowers_F(solver, problem):
-    """Optimality seen through F alone, eq. (44): moving any one coefficient by
+    """Optimality seen through F alone, eq. (41): moving any one coefficient by
     +-h does not lower F by more than h times the KKT violation (convexity:
     F(beta + h e_j) >= F(beta) + h F'(beta; e_j) >= F(beta) - h * violation)."""
     r = problem.fit(solver)
@@ -203,7 +203,7 @@ def test_no_single_coordinate_move_lowers_F(solver, problem):
 
 @given(penalised_problems())
 def test_proximal_and_cd_agree(problem):
-    """FISTA and coordinate descent reach the same minimum of eq. (44)."""
+    """FISTA and coordinate descent reach the same minimum of eq. (41)."""
     a, b = problem.fit(proximal), problem.fit(coordinate_descent)
     assert a.converged and b.converged
     Fa, Fb = problem.F(a.beta), problem.F(b.beta)
@@ -266,16 +266,16 @@ def test_history_and_grad_norms_are_recorded(solver, problem):
 @pytest.mark.parametrize("solver", SOLVER_FUNCTIONS, ids=["proximal", "cd"])
 @given(overlapping_data(), floats(1.01, 3.0), st.integers(-3, 3))
 def test_above_lam_max_every_slope_is_exactly_zero(solver, data, factor, shift):
-    """For lam > lam_max, eq. (49), the lasso sets every penalised coefficient to
+    """For lam > lam_max, eq. (46), the lasso sets every penalised coefficient to
     exactly 0, from any start (here: slopes of `shift`).
 
     At least 1% above: at lam_max itself the largest |g_j| equals l1, and from
     a start away from 0 rounding decides whether beta_j ends at 0 or at 1e-17
-    (both satisfy eq. (48)). 1% above, a nonzero beta_j would violate eq. (48)
+    (both satisfy eq. (45)). 1% above, a nonzero beta_j would violate eq. (45)
     by >= 0.01 l1, far above the stopping test, so the fit must end at 0."""
     X, y = data
     problem = Problem(X, y, factor, 1.0)
-    # A nonzero slope would violate eq. (48) by at least l1 - lam_max; that
+    # A nonzero slope would violate eq. (45) by at least l1 - lam_max; that
     # must exceed what the stopping test forgives, tol * N. (Symmetric data
     # have lam_max = 0, or 1e-17 after rounding: no penalty, no thresholding.)
     top = lam_max(X, y)
@@ -285,7 +285,7 @@ def test_above_lam_max_every_slope_is_exactly_zero(solver, data, factor, shift):
     assert r.converged
     assert all(r.beta[j] == 0.0 for j in problem.P)
     # With every slope 0 the intercept is the log-odds of the base rate,
-    # eq. (19), where its gradient sum_i (ybar - y_i) vanishes. Tolerance:
+    # eq. (23), where its gradient sum_i (ybar - y_i) vanishes. Tolerance:
     # the run stops at |g_0| <= 1e-8 N, and g_0 has slope N ybar (1 - ybar)
     # in b_0, which is >= 0.098 N here (ybar >= 2/18 on these data), so
     # |b_0 - logit(ybar)| <= 1e-8 / 0.098 ~ 1e-7 (to first order); 2e-7.
@@ -298,7 +298,7 @@ def test_above_lam_max_every_slope_is_exactly_zero(solver, data, factor, shift):
 @pytest.mark.parametrize("solver", ["cd", "proximal"])
 @given(overlapping_data(), st.sampled_from([1.0, 0.5]))
 def test_path_starts_empty_at_lam_max(solver, data, l1_ratio):
-    """The path's first point is lam_max, eq. (49), with every coefficient exactly
+    """The path's first point is lam_max, eq. (46), with every coefficient exactly
     0; and lam_max is the smallest such lam: just below it a coefficient is nonzero."""
     X, y = data
     path = lasso_path(X, y, n_lams=3, eps=0.5, l1_ratio=l1_ratio, solver=solver)
@@ -307,7 +307,7 @@ def test_path_starts_empty_at_lam_max(solver, data, l1_ratio):
     assert path[0].n_nonzero == 0 and path[0].n_iter == 0
     assert [pt.lam for pt in path] == sorted([pt.lam for pt in path], reverse=True)
     assert all(pt.converged for pt in path)
-    # At 0.99 lam_max the intercept-only start violates eq. (48) by 0.01 l1;
+    # At 0.99 lam_max the intercept-only start violates eq. (45) by 0.01 l1;
     # only if that exceeds the stopping test's tol * N must a slope enter.
     # (lam_max = 0: see test_path_with_lam_max_zero_is_the_intercept_only_fit.)
     assume(0.01 * top * l1_ratio > 10 * TOL * len(X))
@@ -389,7 +389,7 @@ def test_penalty_makes_separated_data_fit():
     b = coordinate_descent(loss, [0.0, 0.0], l1=0.5, penalized=[1])
     assert a.converged and b.converged and a.diagnosis is None and b.diagnosis is None
     # The data are symmetric about 0, so the intercept is 0. Tolerances:
-    # each fit's gradient is within tol * N = 4e-8 of eq. (48), and the
+    # each fit's gradient is within tol * N = 4e-8 of eq. (45), and the
     # Hessian at the minimum is diagonal with entries 0.36 and 0.59, so each
     # coefficient is within ~4e-8 / 0.36 ~ 1.1e-7 of its optimum. Measured:
     # intercepts ~2e-16, slopes 1.59 apart by 6e-9.
@@ -460,7 +460,7 @@ def test_registered_solvers():
 
 
 def test_estimator_wires_the_lecture_penalty_into_both_solvers():
-    """LogisticRegression(penalty=..., lam, l1_ratio) minimises eq. (44) with either
+    """LogisticRegression(penalty=..., lam, l1_ratio) minimises eq. (41) with either
     L1 solver: the same objective, and exact zeros for dropped features."""
     from minilogit import LogisticRegression
     from minilogit.datasets import load_breast_cancer, standardize

@@ -116,11 +116,11 @@ def test_hand_solved_line_is_exact_with_fractions():
     assert beta == [Fraction(-1, 10), Fraction(2, 5)]
 
 
-# -- eq. (21): the normal equations -----------------------------------------------
+# -- eq. (1): the normal equations -----------------------------------------------
 
 @given(binary_problems(), st.booleans())
 def test_residuals_are_orthogonal_to_the_columns(case, fit_intercept):
-    """Xᵀ(y - X beta) = 0: the normal equations XᵀX beta = Xᵀy, eq. (21)."""
+    """Xᵀ(y - X beta) = 0: the normal equations XᵀX beta = Xᵀy, eq. (1)."""
     X, y = case
     m = LeastSquaresClassifier(fit_intercept=fit_intercept).fit(X, y)
     beta = coefficients(m) if fit_intercept else list(m.coef_)
@@ -146,7 +146,7 @@ small_fractions = st.fractions(min_value=-4, max_value=4, max_denominator=6)
 
 @given(binary_problems(entries=small_fractions, scales=st.integers(1, 4)))
 def test_fit_agrees_with_the_exact_fraction_solution(case):
-    """The float fit equals the exact solution of eq. (21) computed in Fractions.
+    """The float fit equals the exact solution of eq. (1) computed in Fractions.
 
     The exact beta satisfies the normal equations with no rounding at all:
     Xᵀ(y - X beta) == 0 in Fractions.
@@ -191,7 +191,7 @@ def test_swapping_the_labels_reflects_the_fit(case):
     assert b.coef_ == pytest.approx([-c for c in a.coef_], abs=1e-9 * size)
 
 
-# -- eq. (22): the threshold rule ---------------------------------------------------
+# -- eq. (2): the threshold rule ---------------------------------------------------
 
 def test_threshold_rule_includes_the_boundary():
     """Eq. (22) predicts classes_[1] when x^T beta >= threshold: equality counts."""
@@ -268,11 +268,11 @@ def test_best_threshold_errors():
         m3.best_threshold([[0.0], [1.0], [2.0]], [0, 1, 2])
 
 
-# -- eq. (23): indicator regression -----------------------------------------------------
+# -- eq. (3): indicator regression -----------------------------------------------------
 
 @given(multiclass_problems(), st.booleans())
 def test_k_classes_are_k_separate_regressions(case, fit_intercept):
-    """Row k of B (eq. (23)) is the binary fit (eq. (21)) of the indicator of class k."""
+    """Row k of B (eq. (3)) is the binary fit (eq. (1)) of the indicator of class k."""
     X, y = case
     m = LeastSquaresClassifier(fit_intercept=fit_intercept).fit(X, y)
     assert m.classes_ == sorted(set(y)) and len(m.coef_) == len(m.classes_)
@@ -392,7 +392,7 @@ def test_masking_holds_for_every_seed(seed, n_per_class):
 
 
 def test_two_classes_of_the_same_data_are_fine():
-    """Masking is a K > 2 problem: the outer classes alone are separated by eq. (22)."""
+    """Masking is a K > 2 problem: the outer classes alone are separated by eq. (2)."""
     X, y = make_masking()
     outer = [(x, v) for x, v in zip(X, y) if v != 1]
     Xo, yo = [x for x, _ in outer], [v for _, v in outer]

@@ -292,7 +292,7 @@ def logistic_data(draw, max_n=20):
 
 @given(logistic_data(), st.floats(-2, 2), st.floats(-2, 2))
 def test_log_loss_is_the_logistic_nll(data, b0, b1):
-    """Eq. (34) with p_i = sigma(b0 + b1 x_i), summed, is the NLL of eq. (6).
+    """Eq. (34) with p_i = sigma(b0 + b1 x_i), summed, is the NLL of eq. (10).
 
     |b0 + b1 x| <= 6 keeps p in [0.0024, 0.9976], so the clipping never acts.
     nll uses log1pexp while log_loss takes log(1 - p) of a rounded p, which

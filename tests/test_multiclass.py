@@ -46,7 +46,7 @@ def softmax_problems(draw, n_thetas=1, max_rows=6, max_features=2, max_classes=4
 
 @given(softmax_problems())
 def test_softmax_gradient_matches_finite_difference(case):
-    """dE/dtheta_k = sum_i (p_ik - [y_i = k]) x_i, eq. (26), equals a central difference of E."""
+    """dE/dtheta_k = sum_i (p_ik - [y_i = k]) x_i, eq. (27), equals a central difference of E."""
     X, y, K, theta = case
     loss, h = SoftmaxLoss(X, y, K), FD_STEP
     g = loss.gradient(theta)
@@ -58,7 +58,7 @@ def test_softmax_gradient_matches_finite_difference(case):
 
 @given(softmax_problems())
 def test_softmax_hessian_matches_finite_difference_of_gradient(case):
-    """The blocks sum_i p_ik([k = l] - p_il) x_i x_i^T, eq. (27), equal central
+    """The blocks sum_i p_ik([k = l] - p_il) x_i x_i^T, eq. (28), equal central
     differences of the gradient, column by column."""
     X, y, K, theta = case
     loss, h = SoftmaxLoss(X, y, K), FD_STEP
@@ -71,7 +71,7 @@ def test_softmax_hessian_matches_finite_difference_of_gradient(case):
 
 @given(softmax_problems())
 def test_example_gradients_sum_to_the_gradient(case):
-    """SGD's one-example gradients add up to the full gradient, eq. (26)."""
+    """SGD's one-example gradients add up to the full gradient, eq. (27)."""
     X, y, K, theta = case
     loss = SoftmaxLoss(X, y, K)
     total = [0.0] * len(theta)
@@ -90,7 +90,7 @@ def scale(X, theta, K):
 
 @given(softmax_problems(n_thetas=2, theta_range=20.0), floats(0.0, 1.0))
 def test_cross_entropy_is_convex_along_segments(case, t):
-    """Jensen: E(t alpha + (1 - t) beta) <= t E(alpha) + (1 - t) E(beta) for eq. (25)."""
+    """Jensen: E(t alpha + (1 - t) beta) <= t E(alpha) + (1 - t) E(beta) for eq. (26)."""
     X, y, K, alpha, beta = case
     loss = SoftmaxLoss(X, y, K)
     mid = [t * a + (1 - t) * b for a, b in zip(alpha, beta)]
@@ -121,7 +121,7 @@ def quiet(estimator, X, y):
 
 @given(overlapping_data())
 def test_two_class_softmax_with_a_reference_class_is_logistic_regression(data):
-    """K = 2 with theta_0 fixed at 0, eq. (29): theta_1 is the binary model's beta."""
+    """K = 2 with theta_0 fixed at 0, eq. (30): theta_1 is the binary model's beta."""
     X, y = data
     binary = quiet(LogisticRegression(), X, y)
     soft = quiet(SoftmaxRegression(penalty=None, reference_class=0), X, y)
@@ -171,7 +171,7 @@ def test_one_vs_rest_probabilities_sum_to_one(data, shift):
 
 @given(softmax_problems(max_rows=8), floats(0.01, 5.0))
 def test_penalised_gradient_vanishes_at_the_newton_fit(case, lam):
-    """With lam > 0 the penalised cross-entropy, eq. (28), has a minimum on any data:
+    """With lam > 0 the penalised cross-entropy, eq. (29), has a minimum on any data:
     Newton finds a point where its gradient is zero and the intercepts sum to 0."""
     X, y, K, _ = case
     assume(len(set(y)) >= 2)
@@ -260,7 +260,7 @@ def test_multilabel_separated_label_warns():
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_masking_indicator_regression_never_predicts_the_middle_class_softmax_does(seed):
-    """Eq. (23) against eq. (24) on three well-separated groups along one feature."""
+    """Eq. (23) against eq. (25) on three well-separated groups along one feature."""
     X, y = make_masking(seed=seed)
     grid = [[-8.0 + 16.0 * i / 400] for i in range(401)]
     indicator = LeastSquaresClassifier().fit(X, y)

@@ -251,7 +251,7 @@ any_vector = st.lists(any_float, min_size=1, max_size=12)
 @example(1e308)
 @example(-1e308)
 def test_sigmoid_symmetry(a):
-    """sigma(-a) = 1 - sigma(a), eq. (1) with 1 - sigma(a) = sigma(-a), for every finite a."""
+    """sigma(-a) = 1 - sigma(a), eq. (5) with 1 - sigma(a) = sigma(-a), for every finite a."""
     # Tolerance 4 EPS, absolute: sigma(a) is one exp, one add and one divide,
     # so it is off by at most ~2 EPS (relative, and sigma <= 1); 1 - sigma(a)
     # is exact for sigma >= 1/2 (Sterbenz) and sigma(-a) <= 1/2 adds <= EPS.
@@ -261,7 +261,7 @@ def test_sigmoid_symmetry(a):
 
 @given(floats(-30.0, 30.0))
 def test_sigmoid_derivative_matches_central_difference(a):
-    """sigma'(a) = sigma(a)(1 - sigma(a)), eq. (3), against a central difference."""
+    """sigma'(a) = sigma(a)(1 - sigma(a)), eq. (7), against a central difference."""
     h = 1e-5
     lo, hi = a - h, a + h
     central = (sigmoid(hi) - sigmoid(lo)) / (hi - lo)    # hi - lo: the step actually taken
@@ -274,7 +274,7 @@ def test_sigmoid_derivative_matches_central_difference(a):
 @given(floats(-30.0, 30.0))
 @example(30.0)
 def test_logit_inverts_sigmoid(a):
-    """logit(sigma(a)) = a, eq. (2), for |a| <= 30."""
+    """logit(sigma(a)) = a, eq. (6), for |a| <= 30."""
     # Tolerance 4 EPS (|a| + 1 + e^a): sigma(a) is off by ~2 EPS relative,
     # and logit's derivative 1/(p(1 - p)) turns an error 2 EPS p into
     # 2 EPS / (1 - p) = 2 EPS (1 + e^a); logit itself adds ~EPS |a|. The e^a
@@ -397,7 +397,7 @@ FD_STEP, FD_TOL = 1e-5, 1e-6
 
 @given(problems())
 def test_gradient_matches_finite_difference(case):
-    """g = X^T(p - y), eq. (8), equals a central difference of L, eq. (6)."""
+    """g = X^T(p - y), eq. (12), equals a central difference of L, eq. (10)."""
     X, y, beta = case
     loss, h = LogisticLoss(X, y), FD_STEP
     g = loss.gradient(beta)
@@ -409,7 +409,7 @@ def test_gradient_matches_finite_difference(case):
 
 @given(problems())
 def test_hessian_matches_finite_difference_of_gradient(case):
-    """H = X^T W X, eq. (9), equals a central difference of the gradient, column by column."""
+    """H = X^T W X, eq. (13), equals a central difference of the gradient, column by column."""
     X, y, beta = case
     loss, h = LogisticLoss(X, y), FD_STEP
     H = loss.hessian(beta)
@@ -427,7 +427,7 @@ def loss_scale(X, beta):
 
 @given(problems(max_rows=8, x_range=100.0, beta_range=100.0))
 def test_pm1_labels_give_the_same_loss(case):
-    """sum_i log(1 + e^(-s_i a_i)) with s = 2y - 1, eq. (7), equals the 0/1 form, eq. (6)."""
+    """sum_i log(1 + e^(-s_i a_i)) with s = 2y - 1, eq. (11), equals the 0/1 form, eq. (10)."""
     X, y, beta = case
     s = [2 * y_i - 1 for y_i in y]
     # Tolerance 2 (N + 2) EPS loss_scale: the terms agree exactly for y = 0,
@@ -439,7 +439,7 @@ def test_pm1_labels_give_the_same_loss(case):
 
 @given(problems(n_betas=2, beta_range=20.0), floats(0.0, 1.0))
 def test_nll_is_convex_along_segments(case, t):
-    """Jensen: L(t alpha + (1 - t) beta) <= t L(alpha) + (1 - t) L(beta) for the NLL, eq. (6)."""
+    """Jensen: L(t alpha + (1 - t) beta) <= t L(alpha) + (1 - t) L(beta) for the NLL, eq. (10)."""
     X, y, alpha, beta = case
     mid = [t * a + (1 - t) * b for a, b in zip(alpha, beta)]
     chord = t * nll(X, y, alpha) + (1 - t) * nll(X, y, beta)
@@ -453,7 +453,7 @@ def test_nll_is_convex_along_segments(case, t):
 
 @given(problems(beta_range=20.0), st.data())
 def test_hessian_is_positive_semidefinite(case, data):
-    """v^T H v >= 0 for every v: H = sum_i w_i x_i x_i^T with w_i = p_i (1 - p_i) >= 0, eq. (9)."""
+    """v^T H v >= 0 for every v: H = sum_i w_i x_i x_i^T with w_i = p_i (1 - p_i) >= 0, eq. (13)."""
     X, y, beta = case
     v = data.draw(vectors(floats(-10.0, 10.0), len(beta)), label="v")
     H = LogisticLoss(X, y).hessian(beta)
@@ -488,7 +488,7 @@ def jensen_violation(loss, case):
 
 
 def test_squared_error_is_not_convex():
-    """The squared error of sigma, eq. (10), is not convex: there is a
+    """The squared error of sigma, eq. (14), is not convex: there is a
     one-example dataset and a segment on which it lies above its chord.
 
     Fails if the loss were convex: then ``find`` raises NoSuchExample, and the
@@ -502,7 +502,7 @@ def test_squared_error_is_not_convex():
 
 
 def test_the_same_search_finds_nothing_for_the_nll():
-    """Control for the test above: the same search on the (convex) NLL, eq. (6), finds nothing."""
+    """Control for the test above: the same search on the (convex) NLL, eq. (10), finds nothing."""
     with pytest.raises(NoSuchExample):
         find(one_example_segments,
              lambda case: jensen_violation(nll, case) > JENSEN_MARGIN,
@@ -581,7 +581,7 @@ def rel_diff(u, v):
 
 @given(overlapping_data())
 def test_irls_reaches_newtons_coefficients(data):
-    """IRLS, eqs. (17)-(18), and Newton, eq. (16), reach the same coefficients."""
+    """IRLS, eqs. (21)-(22), and Newton, eq. (20), reach the same coefficients."""
     X, y = data
     newton, irls = fit(X, y, "newton"), fit(X, y, "irls")
     # Tolerance 1e-9 relative: in exact arithmetic the two iterations are the
@@ -606,7 +606,7 @@ def test_newton_and_irls_take_the_same_steps(data):
 
 @given(overlapping_data())
 def test_gradient_descent_reaches_newtons_coefficients(data):
-    """Gradient descent with line search, eqs. (11)-(12), reaches Newton's coefficients."""
+    """Gradient descent with line search, eqs. (15)-(16), reaches Newton's coefficients."""
     X, y = data
     gd, newton = fit(X, y, "gd", max_iter=GD_MAX_ITER), fit(X, y, "newton")
     # Tolerance 1e-4 relative: gd stops once the mean gradient is <= 1e-8, so
@@ -619,7 +619,7 @@ def test_gradient_descent_reaches_newtons_coefficients(data):
 
 # Standardized data (shrunk by Hypothesis from ``overlapping_data``) on which
 # gradient descent gets within 6e-8 of the optimum after ~30 iterations and then
-# spins: L - eta/2 ||g||^2 rounds to L, so eq. (12) accepts steps so small that
+# spins: L - eta/2 ||g||^2 rounds to L, so eq. (16) accepts steps so small that
 # beta does not change at all, and the run ends at max_iter with a
 # ConvergenceWarning instead of at the "rounding has won" exit of _backtrack.
 GD_STALLS = (
@@ -685,7 +685,7 @@ def quadratic_gap(X, y, beta):
 @example(SGD_STOPS_EARLY)
 @example(SGD_NEEDS_MORE_EPOCHS)
 def test_sgd_reaches_the_optimal_loss(data):
-    """Averaged SGD, eqs. (13)-(15), given the epochs it needs (2000 here; the
+    """Averaged SGD, eqs. (17)-(19), given the epochs it needs (2000 here; the
     default 200 can be too few on tiny data, and then SGD says so with a
     ConvergenceWarning), ends close to the minimum: its excess loss is what
     its gradient says, at most twice (1/2) g^T H^-1 g, and within 1e-2 relative."""

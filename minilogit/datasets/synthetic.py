@@ -41,7 +41,7 @@ def make_masking(n_per_class=50, seed=0):
 
     Class k has ``n_per_class`` points x = c_k + noise, with centres
     c = (-4, 0, 4) and standard normal noise: the groups barely overlap.
-    Least squares on the indicator matrix (walkthrough eq. (23)) still never
+    Least squares on the indicator matrix (walkthrough eq. (3)) still never
     predicts class 1: with equal group sizes all three fitted lines pass
     through (mean of x, 1/3), the middle class's line is nearly flat, and
     on either side of that point one of the outer lines is above it (at the

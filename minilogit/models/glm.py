@@ -1,4 +1,4 @@
-"""Generalised linear models fitted by IRLS (Fisher scoring), eqs. (40)-(43).
+"""Generalised linear models fitted by IRLS (Fisher scoring), eqs. (37)-(40).
 
 ``GLM(family, link)`` fits E[y | x] = g⁻¹(b0 + xᵀcoef) for a binomial (0/1),
 Poisson (count) or gaussian target, and keeps what the inference module
@@ -29,7 +29,7 @@ GLM_SOLVERS = dict((name, SOLVERS[name]) for name in ("irls", "newton"))
 
 
 class GLM(Inference, Estimator):
-    """A generalised linear model mu = g⁻¹(b0 + xᵀcoef), eq. (40), fitted by IRLS.
+    """A generalised linear model mu = g⁻¹(b0 + xᵀcoef), eq. (37), fitted by IRLS.
 
     Parameters
     - ``family``: "binomial" (y in {0, 1}), "poisson" (counts) or "gaussian".
@@ -39,7 +39,7 @@ class GLM(Inference, Estimator):
     - ``max_iter`` (default 100), ``tol`` (default 1e-8, on the gradient of
       the mean loss), ``fit_intercept`` (default True).
 
-    Fitting starts from the intercept-only model, b0 = g(ybar) (eq. (19) for
+    Fitting starts from the intercept-only model, b0 = g(ybar) (eq. (23) for
     the logit link) and coef = 0.
 
     Fitted attributes: ``coef_``, ``intercept_``, ``n_iter_``, ``converged_``,
@@ -145,8 +145,8 @@ class GLM(Inference, Estimator):
         """Set the inference contract's attributes at the fitted beta."""
         family, link = objective.family, objective.link
         n_params = len(beta)
-        eta = objective.X @ beta                              # eq. (40): eta_i = x_i' beta
-        mu = [link.inverse(e) for e in eta]                   # eq. (40): mu_i = g^-1(eta_i)
+        eta = objective.X @ beta                              # eq. (37): eta_i = x_i' beta
+        mu = [link.inverse(e) for e in eta]                   # eq. (37): mu_i = g^-1(eta_i)
         self.params_ = list(beta)
         self.param_names_ = (["intercept"] if self.fit_intercept else []) + [
             "x%d" % j for j in range(self.n_features_in_)]
@@ -183,7 +183,7 @@ class GLM(Inference, Estimator):
                 "estimated" % (nobs, n_params))
         else:
             try:
-                inv = objective.hessian(beta).inverse()       # (X'WX)^-1, eq. (41)'s W
+                inv = objective.hessian(beta).inverse()       # (X'WX)^-1, eq. (38)'s W
             except SingularMatrixError:
                 self.inference_blocked_ = (
                     "standard errors are not valid here: the information matrix X'WX "
@@ -206,7 +206,7 @@ class GLM(Inference, Estimator):
             raise NotFittedError("this GLM is not fitted yet: call fit(X, y) first")
 
     def decision_function(self, X):
-        """Return the linear predictor eta = b0 + xᵀcoef for each row, eq. (40).
+        """Return the linear predictor eta = b0 + xᵀcoef for each row, eq. (37).
 
         >>> m = GLM(family="gaussian").fit([[0.0], [1.0], [2.0]], [1.0, 3.0, 5.0])
         >>> [round(e, 9) for e in m.decision_function([[10.0]])]
@@ -217,7 +217,7 @@ class GLM(Inference, Estimator):
         return [self.intercept_ + dot(r, self.coef_) for r in rows]
 
     def predict(self, X):
-        """Return the fitted mean mu = g⁻¹(eta) for each row, eq. (40).
+        """Return the fitted mean mu = g⁻¹(eta) for each row, eq. (37).
 
         Binomial: the probability that y = 1; Poisson: the expected count.
 

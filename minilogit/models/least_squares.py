@@ -29,7 +29,7 @@ from ._base import Estimator, design
 
 
 def normal_equations(X, Y):
-    """Return the least-squares coefficients (XᵀX)⁻¹XᵀY, eqs. (21) and (23).
+    """Return the least-squares coefficients (XᵀX)⁻¹XᵀY, eqs. (1) and (3).
 
     X is the design matrix (a Matrix; put the column of ones in it yourself).
     Y is a list y (the answer is the list beta) or a Matrix with one column
@@ -50,13 +50,13 @@ def normal_equations(X, Y):
     # symmetric, built from the columns of X; no N x N matrix is ever formed.
     XtX = weighted_gram(X, [1] * len(X))
     XtY = X.T @ Y                                    # Xᵀy (a list) or XᵀY (a Matrix)
-    # eq. (21): beta = (XᵀX)⁻¹Xᵀy, or eq. (23): B = (XᵀX)⁻¹XᵀY, one
+    # eq. (1): beta = (XᵀX)⁻¹Xᵀy, or eq. (3): B = (XᵀX)⁻¹XᵀY, one
     # Gauss-Jordan elimination of [XᵀX | XᵀY] for all K columns at once
     return XtX.solve(XtY)
 
 
 def indicator_matrix(index, K):
-    """Return the N x K indicator (one-hot) rows: Y_ik = 1 when y_i is class k, eq. (23).
+    """Return the N x K indicator (one-hot) rows: Y_ik = 1 when y_i is class k, eq. (3).
 
     ``index`` holds each label's position in the sorted classes (what
     ``minilogit.validation.check_class_labels`` returns).
@@ -64,7 +64,7 @@ def indicator_matrix(index, K):
     >>> indicator_matrix([0, 2, 1], 3)
     [[1.0, 0.0, 0.0], [0.0, 0.0, 1.0], [0.0, 1.0, 0.0]]
     """
-    return [[1.0 if k == index_i else 0.0 for k in range(K)]   # eq. (23): Y_ik
+    return [[1.0 if k == index_i else 0.0 for k in range(K)]   # eq. (3): Y_ik
             for index_i in index]
 
 
@@ -87,14 +87,14 @@ class LeastSquaresClassifier(Estimator):
     """Classification by linear regression on the coded labels (the lecture's naive approach).
 
     Two classes: y is coded 0/1 (``classes_[1]`` is 1), beta is the
-    least-squares fit, eq. (21), and a row is ``classes_[1]`` when
-    xᵀbeta >= ``threshold``, eq. (22). K > 2 classes: each column of the
-    indicator matrix gets its own least-squares fit, eq. (23), and a row
+    least-squares fit, eq. (1), and a row is ``classes_[1]`` when
+    xᵀbeta >= ``threshold``, eq. (2). K > 2 classes: each column of the
+    indicator matrix gets its own least-squares fit, eq. (3), and a row
     gets the class with the largest fitted value (a tie goes to the first).
 
     Parameters
     - ``fit_intercept``: add a column of ones (default True).
-    - ``threshold``: the cut-off of eq. (22) (default 0.5; binary only).
+    - ``threshold``: the cut-off of eq. (2) (default 0.5; binary only).
 
     Fitted attributes: ``classes_`` (sorted), ``n_features_in_``; two
     classes: ``coef_`` (p numbers), ``intercept_`` (a number); K > 2
@@ -137,10 +137,10 @@ class LeastSquaresClassifier(Estimator):
         try:
             if K == 2:
                 y01 = [float(k) for k in index]      # y coded 0/1: classes_[1] is 1
-                coefficients = normal_equations(X1, y01)      # eq. (21): beta = (XᵀX)⁻¹Xᵀy
+                coefficients = normal_equations(X1, y01)      # eq. (1): beta = (XᵀX)⁻¹Xᵀy
             else:
                 Y = Matrix(indicator_matrix(index, K))
-                coefficients = normal_equations(X1, Y)        # eq. (23): B = (XᵀX)⁻¹XᵀY
+                coefficients = normal_equations(X1, Y)        # eq. (3): B = (XᵀX)⁻¹XᵀY
         except SingularMatrixError as e:
             coefficients = e
         if isinstance(coefficients, SingularMatrixError):   # raised here, not chained to e
@@ -185,8 +185,8 @@ class LeastSquaresClassifier(Estimator):
         """Return the predicted class of each row.
 
         Two classes: ``classes_[1]`` when xᵀbeta >= threshold, else
-        ``classes_[0]``, eq. (22); ``threshold`` defaults to the model's.
-        K > 2 classes: the class with the largest fitted value, eq. (23), a
+        ``classes_[0]``, eq. (2); ``threshold`` defaults to the model's.
+        K > 2 classes: the class with the largest fitted value, eq. (3), a
         tie going to the first class.
 
         >>> m = LeastSquaresClassifier().fit([[0.0], [1.0], [2.0], [3.0]], [0, 0, 1, 1])
@@ -195,16 +195,16 @@ class LeastSquaresClassifier(Estimator):
         """
         fitted = self.decision_function(X)
         if len(self.classes_) > 2:
-            return [self.classes_[_argmax(f)] for f in fitted]   # eq. (23): argmax_k of xᵀB
+            return [self.classes_[_argmax(f)] for f in fitted]   # eq. (3): argmax_k of xᵀB
         t = self.threshold if threshold is None else threshold
         _check_threshold(t)
-        return [self.classes_[1] if f >= t else self.classes_[0]    # eq. (22)
+        return [self.classes_[1] if f >= t else self.classes_[0]    # eq. (2)
                 for f in fitted]
 
     def best_threshold(self, X, y):
         """Return (threshold, misclassification rate) of the best cut-off on (X, y).
 
-        The misclassification count sum_i I(prediction_i != y_i) of eq. (22)
+        The misclassification count sum_i I(prediction_i != y_i) of eq. (2)
         only changes where the threshold passes a fitted value, so it is
         enough to try the midpoints between consecutive distinct fitted
         values and the two ends (1 below the smallest: everything is
@@ -255,7 +255,7 @@ class LeastSquaresClassifier(Estimator):
         for t in candidates:
             errors = 0
             for f, label in zip(fitted, y):
-                predicted = self.classes_[1] if f >= t else self.classes_[0]  # eq. (22)
+                predicted = self.classes_[1] if f >= t else self.classes_[0]  # eq. (2)
                 if predicted != label:
                     errors += 1                      # sum_i I(prediction_i != y_i)
             if best_errors is None or errors < best_errors:

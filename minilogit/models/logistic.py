@@ -42,10 +42,10 @@ class LogisticRegression(Inference, Estimator):
     - ``fit_intercept``: add a column of ones (default True).
     - ``random_state``: seed of SGD's shuffling (default 0).
     - ``start``: "zeros" (default: beta = 0, the lecture's trace) or
-      "log_odds" (intercept log(ybar / (1 - ybar)), eq. (19), the rest 0).
+      "log_odds" (intercept log(ybar / (1 - ybar)), eq. (23), the rest 0).
     - ``penalty``: None (default), "l2", "l1" or "elasticnet", with weight
       ``lam`` and mixing ``l1_ratio`` = alpha: the lecture's
-      NLL + lam((1 - alpha) betaᵀbeta + alpha ||beta||_1), eq. (44); "l2" is
+      NLL + lam((1 - alpha) betaᵀbeta + alpha ||beta||_1), eq. (41); "l2" is
       alpha = 0 and "l1" alpha = 1. The intercept is never penalised.
     - ``class_weight``: None, "balanced" (class c weighs N / (K n_c)) or a
       dict {label: weight}; it multiplies ``sample_weight``.
@@ -84,7 +84,7 @@ class LogisticRegression(Inference, Estimator):
 
     def _penalty_weights(self):
         """Check the penalty parameters; return (l1, l2), the weights of
-        ||beta||_1 and betaᵀbeta in eq. (44)."""
+        ||beta||_1 and betaᵀbeta in eq. (41)."""
         check_solver_params(self, SOLVERS)
         if self.start not in ("zeros", "log_odds"):
             raise DataError("start must be 'zeros' or 'log_odds', got %r" % (self.start,))
@@ -100,7 +100,7 @@ class LogisticRegression(Inference, Estimator):
                 alpha, (int, float)) or not 0 <= alpha <= 1):
             raise DataError("l1_ratio must be a number in [0, 1], got %r" % (alpha,))
         alpha = {"l2": 0.0, "l1": 1.0}.get(self.penalty, alpha)
-        l1, l2 = lam * alpha, lam * (1.0 - alpha)                         # eq. (44)
+        l1, l2 = lam * alpha, lam * (1.0 - alpha)                         # eq. (41)
         if l1 > 0 and self.solver not in L1_SOLVERS:
             raise DataError("the %s penalty is not differentiable at 0: use "
                             "solver='proximal' or solver='cd', not %r"
@@ -110,7 +110,7 @@ class LogisticRegression(Inference, Estimator):
     def fit(self, X, y, sample_weight=None):
         """Fit the coefficients to rows X and labels y; return self.
 
-        ``sample_weight`` (optional, >= 0) counts row i w_i times, eq. (50):
+        ``sample_weight`` (optional, >= 0) counts row i w_i times, eq. (47):
         integer weights give the same fit as repeated rows, with every solver.
         Warns ``SeparationWarning`` when the classes are separated (the fit
         stops there) and ``ConvergenceWarning`` when ``max_iter`` runs out.
@@ -133,10 +133,10 @@ class LogisticRegression(Inference, Estimator):
         if self.solver in L1_SOLVERS:
             options = {"l1": l1, "l2": l2, "penalized": penalized}
         elif l2 > 0:
-            objective = L2Penalty(loss, l2, penalized)       # eq. (44) with alpha = 0
+            objective = L2Penalty(loss, l2, penalized)       # eq. (41) with alpha = 0
         beta0 = [0.0] * X1.shape[1]
         if self.start == "log_odds" and self.fit_intercept:
-            beta0[0] = logit(_mean(y01, weights))            # eq. (19): log(ybar / (1 - ybar))
+            beta0[0] = logit(_mean(y01, weights))            # eq. (23): log(ybar / (1 - ybar))
         result = run_solver(self, objective, beta0, self._describe_column, options)
 
         self.classes_ = classes
@@ -182,7 +182,7 @@ class LogisticRegression(Inference, Estimator):
         return w
 
     def _set_inference(self, loss, beta, y01, weights, penalized):
-        """The attributes minilogit.inference reads, eqs. (36)-(39)."""
+        """The attributes minilogit.inference reads, eqs. (33)-(36)."""
         k = len(beta)
         self.params_ = list(beta)
         self.param_names_ = (["intercept"] if self.fit_intercept else []) + [
@@ -212,7 +212,7 @@ class LogisticRegression(Inference, Estimator):
                 "coefficients and the curvature at them mean nothing" % self.separation_)
         else:
             try:
-                self.cov_params_ = loss.hessian(beta).inverse().rows    # eq. (36)
+                self.cov_params_ = loss.hessian(beta).inverse().rows    # eq. (33)
             except SingularMatrixError:
                 self.inference_blocked_ = ("X'WX is singular at the fit: some "
                                            "coefficient is not determined by the data")
@@ -231,7 +231,7 @@ class LogisticRegression(Inference, Estimator):
             raise NotFittedError("this LogisticRegression is not fitted yet: call fit(X, y) first")
 
     def decision_function(self, X):
-        """Return the linear predictor b0 + x_iᵀcoef for each row (the log-odds), eq. (4).
+        """Return the linear predictor b0 + x_iᵀcoef for each row (the log-odds), eq. (8).
 
         >>> m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
         >>> [round(a, 6) for a in m.decision_function([[0.0], [1.5]])]
@@ -242,7 +242,7 @@ class LogisticRegression(Inference, Estimator):
         return [self.intercept_ + dot(r, self.coef_) for r in rows]
 
     def predict_proba(self, X):
-        """Return [P(classes_[0] | x), P(classes_[1] | x)] for each row, eq. (5).
+        """Return [P(classes_[0] | x), P(classes_[1] | x)] for each row, eq. (9).
 
         >>> m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
         >>> [round(p, 6) for p in m.predict_proba([[0.0]])[0]]

@@ -1,10 +1,10 @@
 """K binary models at once: one-vs-rest for K classes, and multi-label learning.
 
 ``OneVsRest`` fits one binary model per class (that class against all the
-others) and normalises the K probabilities to sum to 1, eq. (30): a simpler
+others) and normalises the K probabilities to sum to 1, eq. (31): a simpler
 rival of softmax regression. ``MultiLabelClassifier`` is for examples that
 carry several labels at once: K independent sigmoids, trained together on
-a 0/1 label table in which ``None`` marks an unknown entry, eq. (31).
+a 0/1 label table in which ``None`` marks an unknown entry, eq. (32).
 
 >>> X = [[0.0], [1.0], [2.0], [3.0], [4.0], [5.0]]
 >>> ovr = OneVsRest(LogisticRegression()).fit(X, ["a", "b", "a", "c", "b", "c"])
@@ -54,7 +54,7 @@ class OneVsRest(Estimator):
         return self
 
     def predict_proba(self, X):
-        """P(class k | x) of model k, divided by their sum over k, eq. (30).
+        """P(class k | x) of model k, divided by their sum over k, eq. (31).
 
         The binary models are fitted apart, so their K probabilities need
         not sum to 1 until they are normalised.
@@ -71,7 +71,7 @@ class OneVsRest(Estimator):
         for i in range(len(columns[0])):
             s = [col[i][1] for col in columns]                  # sigma(a_ik) of model k
             total = sum(s)
-            out.append([v / total for v in s] if total > 0 else [1.0 / len(s)] * len(s))  # eq. (30)
+            out.append([v / total for v in s] if total > 0 else [1.0 / len(s)] * len(s))  # eq. (31)
         return out
 
     def explain(self):
@@ -88,7 +88,7 @@ class OneVsRest(Estimator):
 
 
 class MultiLabelClassifier(Estimator):
-    """K independent sigmoid outputs p_ik = sigma(b_k + x_iᵀcoef_k), eq. (31).
+    """K independent sigmoid outputs p_ik = sigma(b_k + x_iᵀcoef_k), eq. (32).
 
     ``fit(X, Y)`` takes an N x K table Y of 0, 1 or None (unknown: left out
     of the loss). Each label needs both a 0 and a 1 among its known entries.
@@ -150,7 +150,7 @@ class MultiLabelClassifier(Estimator):
         return "%s (for label %d, on the rows where it is known)" % (what, k)
 
     def predict_proba(self, X):
-        """Return, for each row, the K probabilities sigma(b_k + xᵀcoef_k), eq. (31).
+        """Return, for each row, the K probabilities sigma(b_k + xᵀcoef_k), eq. (32).
 
         Each is a probability of its own label: they need not sum to 1.
         """

@@ -1,7 +1,7 @@
 """The regularisation path: lasso / elastic-net fits over a decreasing grid of lam.
 
 For a large enough lam every penalised coefficient is 0. The smallest such
-lam, lam_max of eq. (49), comes from the KKT conditions, eq. (48), at the
+lam, lam_max of eq. (46), comes from the KKT conditions, eq. (45), at the
 intercept-only fit: beta = (logit(ybar), 0, ..., 0) is optimal exactly when
 every penalised |g_j| <= l1 = lam * l1_ratio. Below lam_max coefficients
 enter one by one. ``lasso_path`` fits a geometric grid from lam_max down to
@@ -9,7 +9,7 @@ eps * lam_max, each fit starting from the previous one's coefficients (a
 warm start: neighbouring solutions are close, so each fit takes few
 iterations).
 
-The penalty is the lecture's, eq. (44): lam ((1 - alpha) sum_j beta_j^2 +
+The penalty is the lecture's, eq. (41): lam ((1 - alpha) sum_j beta_j^2 +
 alpha sum_j |beta_j|), alpha = ``l1_ratio``, the intercept never penalised,
 added to the total negative log-likelihood.
 
@@ -82,7 +82,7 @@ def _problem(X, y, fit_intercept):
     n_params = X1.shape[1]
     beta0 = [0.0] * n_params
     if fit_intercept:
-        beta0[0] = logit(sum(y01) / len(y01))            # eq. (19): log(ybar / (1 - ybar))
+        beta0[0] = logit(sum(y01) / len(y01))            # eq. (23): log(ybar / (1 - ybar))
         penalized = list(range(1, n_params))
     else:
         penalized = list(range(n_params))
@@ -90,15 +90,15 @@ def _problem(X, y, fit_intercept):
 
 
 def _lam_max(loss, penalized, beta0, l1_ratio):
-    g = loss.gradient(beta0)                             # eq. (8) at the intercept-only fit
-    return max(abs(g[j]) for j in penalized) / l1_ratio  # eq. (49)
+    g = loss.gradient(beta0)                             # eq. (12) at the intercept-only fit
+    return max(abs(g[j]) for j in penalized) / l1_ratio  # eq. (46)
 
 
 def lam_max(X, y, l1_ratio=1.0, fit_intercept=True):
-    """Return the smallest lam at which every penalised coefficient is 0, eq. (49).
+    """Return the smallest lam at which every penalised coefficient is 0, eq. (46).
 
     lam_max = max_j |g_j| / l1_ratio, with g the gradient of the total loss
-    at the intercept-only fit (intercept logit(ybar), eq. (19); there the
+    at the intercept-only fit (intercept logit(ybar), eq. (23); there the
     intercept's own g_0 = sum_i (ybar - y_i) = 0). Raises ``DataError`` for
     bad data or an l1_ratio outside (0, 1].
 
@@ -117,12 +117,12 @@ def lasso_path(X, y, lams=None, n_lams=20, eps=1e-3, l1_ratio=1.0, solver="cd",
     """Fit the lasso (``l1_ratio=1``) or elastic net for each lam; return PathPoints.
 
     ``lams``: the values of lam to fit (numbers >= 0), or None for
-    ``n_lams`` values spaced geometrically from lam_max, eq. (49), down to
+    ``n_lams`` values spaced geometrically from lam_max, eq. (46), down to
     ``eps * lam_max``. The fits run from the largest lam to the smallest,
     each warm-started at the previous solution, and the list comes back in
-    that order. Each minimises eq. (44) with l1 = lam * l1_ratio and
+    that order. Each minimises eq. (41) with l1 = lam * l1_ratio and
     l2 = lam * (1 - l1_ratio) by ``solver`` ("cd" or "proximal") to the
-    KKT tolerance ``tol`` per example, eq. (48). A point that did not
+    KKT tolerance ``tol`` per example, eq. (45). A point that did not
     converge says so in ``converged`` (no warning is issued).
 
     If lam_max is 0 (no feature has a gradient at the intercept-only fit,
@@ -160,13 +160,13 @@ def lasso_path(X, y, lams=None, n_lams=20, eps=1e-3, l1_ratio=1.0, solver="cd",
 
     loss, penalized, beta = _problem(X, y, fit_intercept)
     if lams is None:
-        top = _lam_max(loss, penalized, beta, l1_ratio)                   # eq. (49)
+        top = _lam_max(loss, penalized, beta, l1_ratio)                   # eq. (46)
         lams = [top * eps ** (k / (n_lams - 1)) if n_lams > 1 else top   # geometric grid
                 for k in range(n_lams)]
     fit = PATH_SOLVERS[solver]
     path = []
     for lam in lams:
-        l1, l2 = lam * l1_ratio, lam * (1.0 - l1_ratio)                  # eq. (44)
+        l1, l2 = lam * l1_ratio, lam * (1.0 - l1_ratio)                  # eq. (41)
         r = fit(loss, beta, l1=l1, l2=l2, penalized=penalized, tol=tol)
         beta = r.beta                                                    # warm start
         if fit_intercept:

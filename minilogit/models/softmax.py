@@ -1,13 +1,13 @@
-"""Softmax (multinomial) regression: one parameter vector per class, eq. (24).
+"""Softmax (multinomial) regression: one parameter vector per class, eq. (25).
 
 Adding the same vector c to every theta_k changes no probability, so K free
-vectors are not identifiable, eq. (29): the cross-entropy is flat along
+vectors are not identifiable, eq. (30): the cross-entropy is flat along
 that direction and its Hessian singular. There are two standard cures, and
 the estimator asks for one of them:
 
 - ``penalty="l2", lam=...`` (the default, lam = 0.5, is scikit-learn's
   multinomial model with C = 1): the ridge term picks the one point on the
-  flat line with the smallest norm, eq. (28). The unpenalised intercepts
+  flat line with the smallest norm, eq. (29). The unpenalised intercepts
   stay free up to a common shift; one is pinned during the fit and they are
   reported centred (summing to 0), as scikit-learn reports them.
 - ``reference_class=label``: that class's vector is fixed at 0 (the
@@ -35,14 +35,14 @@ _SOLVERS = ("gd", "sgd", "newton")
 
 
 class SoftmaxRegression(Estimator):
-    """Multinomial logistic regression p(y = k | x) = softmax(b_k + xᵀcoef_k), eq. (24).
+    """Multinomial logistic regression p(y = k | x) = softmax(b_k + xᵀcoef_k), eq. (25).
 
     Parameters
     - ``solver``: "newton" (default), "gd" or "sgd".
     - ``penalty``: "l2" (default) or None; ``lam``: the weight of
-      lam * sum_k ||coef_k||^2, eq. (28) (default 0.5; intercepts are not
+      lam * sum_k ||coef_k||^2, eq. (29) (default 0.5; intercepts are not
       penalised).
-    - ``reference_class``: a label whose vector is fixed at 0, eq. (29), or None.
+    - ``reference_class``: a label whose vector is fixed at 0, eq. (30), or None.
     - ``max_iter``, ``tol``, ``learning_rate``, ``fit_intercept``,
       ``random_state``: as for ``LogisticRegression``.
 
@@ -86,7 +86,7 @@ class SoftmaxRegression(Estimator):
                 "Newton's method cannot fit K free parameter vectors without a penalty: "
                 "adding the same vector to every theta_k changes no probability, so the "
                 "cross-entropy is flat in that direction and its Hessian is singular "
-                "(eq. (29)). Fix one class's vector at 0 with reference_class=<label> "
+                "(eq. (30)). Fix one class's vector at 0 with reference_class=<label> "
                 "(the baseline-category model of statsmodels' MNLogit), or add a ridge "
                 "penalty with penalty='l2', lam > 0 (scikit-learn's multinomial model)")
         return penalized
@@ -115,9 +115,9 @@ class SoftmaxRegression(Estimator):
         objective = SoftmaxLoss(X1, index, K, names=classes)
         if penalized:
             coefs = [k * d + j for k in range(K) for j in range(first, d)]
-            objective = L2Penalty(objective, self.lam, coefs)         # eq. (28)
+            objective = L2Penalty(objective, self.lam, coefs)         # eq. (29)
         fixed = []
-        if self.reference_class is not None:                          # eq. (29): theta_r = 0
+        if self.reference_class is not None:                          # eq. (30): theta_r = 0
             r = classes.index(self.reference_class)
             fixed = list(range(r * d, (r + 1) * d))
         elif self.fit_intercept:
@@ -155,7 +155,7 @@ class SoftmaxRegression(Estimator):
         return "%s (in the vector of class %r)" % (what, self._classes[k])
 
     def decision_function(self, X):
-        """Return the K scores b_k + x_iᵀcoef_k of each row, eq. (24)'s exponents.
+        """Return the K scores b_k + x_iᵀcoef_k of each row, eq. (25)'s exponents.
 
         >>> X = [[0.0], [1.0], [2.0], [3.0], [4.0], [5.0], [6.0], [7.0], [8.0]]
         >>> m = SoftmaxRegression().fit(X, [0, 0, 1, 0, 1, 2, 1, 2, 2])
@@ -169,7 +169,7 @@ class SoftmaxRegression(Estimator):
         return [[b + dot(r, c) for b, c in zip(self.intercept_, self.coef_)] for r in rows]
 
     def predict_proba(self, X):
-        """Return, for each row, the K probabilities in ``classes_`` order, eq. (24).
+        """Return, for each row, the K probabilities in ``classes_`` order, eq. (25).
 
         >>> X = [[0.0], [1.0], [2.0], [3.0], [4.0], [5.0], [6.0], [7.0], [8.0]]
         >>> m = SoftmaxRegression().fit(X, [0, 0, 1, 0, 1, 2, 1, 2, 2])

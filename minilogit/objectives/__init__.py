@@ -6,7 +6,7 @@ An objective knows nothing about how it is minimised. The solvers call
 Every objective takes a flat parameter vector.
 
 ======================  ==================================================
-``LogisticLoss``        binary negative log-likelihood, eqs. (6)-(9)
+``LogisticLoss``        binary negative log-likelihood, eqs. (10)-(13)
 ``SoftmaxLoss``         multiclass cross-entropy, K blocks of parameters
 ``MultiLabelLoss``      K binary losses, each on the rows its label is known
 ``GLMLoss``             a GLM's negative log-likelihood, expected information

@@ -1,8 +1,8 @@
-"""The negative log-likelihood of a generalised linear model, eqs. (40)-(43).
+"""The negative log-likelihood of a generalised linear model, eqs. (37)-(40).
 
 Notation: X is the N x (p+1) design matrix with rows x_i, y_i the targets,
 beta the coefficients, eta_i = x_iᵀbeta the linear predictor (the logistic
-sections' a_i), mu_i = g⁻¹(eta_i) the mean, eq. (40), weight_i a frequency
+sections' a_i), mu_i = g⁻¹(eta_i) the mean, eq. (37), weight_i a frequency
 weight (an integer weight k counts row i k times), V the family's variance
 function.
 
@@ -11,11 +11,11 @@ The solvers see the same interface as ``LogisticLoss``:
 - ``value``: L(beta) = -sum_i weight_i log p(y_i | mu_i), a sum, not a mean;
 - ``gradient``: g = -Xᵀu with u_i = weight_i (y_i - mu_i) (dmu/deta) / V(mu_i);
 - ``hessian``: the expected information XᵀWX with
-  W_ii = weight_i (dmu/deta)^2 / V(mu_i), eq. (41), so that Newton's method
+  W_ii = weight_i (dmu/deta)^2 / V(mu_i), eq. (38), so that Newton's method
   on this objective is Fisher scoring. For a canonical link (binomial-logit,
   Poisson-log, gaussian-identity) it equals the observed Hessian, and
   Newton is Newton;
-- ``working_response``: the IRLS weights and adjusted response z, eq. (41).
+- ``working_response``: the IRLS weights and adjusted response z, eq. (38).
 
 >>> from minilogit.matrix import Matrix
 >>> X = Matrix([[1.0, 0.0], [1.0, 1.0], [1.0, 2.0]])
@@ -82,17 +82,17 @@ class GLMLoss:
         return 1.0 if self.weights is None else self.weights[i]
 
     def _fit_at(self, beta):
-        """Return (eta, u, w) at beta: the linear predictor, eq. (40), and per
+        """Return (eta, u, w) at beta: the linear predictor, eq. (37), and per
         unit weight the score u_i = d log p(y_i) / d eta_i and the Fisher
-        weight w_i = (dmu/deta)^2 / V(mu_i), eq. (41)."""
+        weight w_i = (dmu/deta)^2 / V(mu_i), eq. (38)."""
         if self._beta != beta:
-            eta = self.X @ beta                                    # eq. (40): eta_i = x_i' beta
+            eta = self.X @ beta                                    # eq. (37): eta_i = x_i' beta
             if self.link.name == "log" and max(eta) >= 709.78:
                 raise DivergenceError(
                     "the linear predictor reached eta = %.6g, where mu = e^eta overflows a "
                     "double: the fit diverged (standardize the features, or check for a "
                     "column that predicts zero counts perfectly)" % max(eta))
-            uw = [self.family.score_weight(y_i, eta_i, self.link)   # eq. (41)
+            uw = [self.family.score_weight(y_i, eta_i, self.link)   # eq. (38)
                   for y_i, eta_i in zip(self.y, eta)]
             self._eta = eta
             self._u = [u_i for u_i, _ in uw]
@@ -107,7 +107,7 @@ class GLMLoss:
         return [v_i * w_i if w_i != 0 else 0.0 for v_i, w_i in zip(v, self.weights)]
 
     def value(self, beta):
-        """L(beta) = sum_i weight_i [-log p(y_i | mu_i)]; eq. (43) for Poisson-log.
+        """L(beta) = sum_i weight_i [-log p(y_i | mu_i)]; eq. (40) for Poisson-log.
 
         >>> from minilogit.matrix import Matrix
         >>> GLMLoss(Matrix([[1.0]]), [1], "binomial", "cloglog").value([800.0])
@@ -123,7 +123,7 @@ class GLMLoss:
         """g = -Xᵀu, u_i = weight_i (y_i - mu_i) (dmu/deta) / V(mu_i).
 
         For a canonical link u_i = weight_i (y_i - mu_i), and g = Xᵀ(mu - y) as
-        in eq. (8).
+        in eq. (12).
 
         >>> from minilogit.matrix import Matrix
         >>> GLMLoss(Matrix([[1.0, 2.0]]), [1], "binomial").gradient([0.0, 0.0])
@@ -133,7 +133,7 @@ class GLMLoss:
         return [-v for v in self._weigh(u) @ self.X]              # g = -X'u
 
     def hessian(self, beta):
-        """The expected information XᵀWX, W_ii = weight_i (dmu/deta)^2 / V(mu_i), eq. (41).
+        """The expected information XᵀWX, W_ii = weight_i (dmu/deta)^2 / V(mu_i), eq. (38).
 
         W is never formed: XᵀWX = sum_i W_ii x_i x_iᵀ, a weighted sum of outer
         products, symmetric (``weighted_gram``). With this matrix Newton's
@@ -144,7 +144,7 @@ class GLMLoss:
         [[0.25, 0.5], [0.5, 1.0]]
         """
         _, _, w = self._fit_at(beta)
-        return weighted_gram(self.X, self._weigh(w))               # eq. (41): X'WX, W never formed
+        return weighted_gram(self.X, self._weigh(w))               # eq. (38): X'WX, W never formed
 
     def example_gradient(self, i, beta):
         """The gradient of example i's loss alone (weight 1): -x_i u_i.
@@ -158,7 +158,7 @@ class GLMLoss:
         return [-u_i * x for x in x_i]
 
     def working_response(self, beta, w_min=1e-10):
-        """IRLS's weights w_i and adjusted response z_i, eq. (41).
+        """IRLS's weights w_i and adjusted response z_i, eq. (38).
 
         w_i = weight_i (dmu/deta)^2 / V(mu_i) and
         z_i = eta_i + (y_i - mu_i) deta/dmu. The second is computed as
@@ -176,7 +176,7 @@ class GLMLoss:
         """
         eta, u, w = self._fit_at(beta)
         w = [max(w_i, w_min) for w_i in w]
-        z = [eta_i + u_i / w_i                     # eq. (41): z_i = eta_i + (y_i - mu_i) deta/dmu
+        z = [eta_i + u_i / w_i                     # eq. (38): z_i = eta_i + (y_i - mu_i) deta/dmu
              for eta_i, u_i, w_i in zip(eta, u, w)]
         return self._weigh(w), z
 

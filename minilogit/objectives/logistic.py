@@ -29,7 +29,7 @@ CERTAIN_MARGIN = 30.0
 
 
 def nll(X, y, beta):
-    """Total negative log-likelihood, eq. (6), for labels y_i in {0, 1}.
+    """Total negative log-likelihood, eq. (10), for labels y_i in {0, 1}.
 
     Each term is log(1 + e^a_i) - y_i a_i, the stable form of
     -[y_i log p_i + (1 - y_i) log(1 - p_i)].
@@ -41,7 +41,7 @@ def nll(X, y, beta):
 
 
 def nll_pm1(X, s, beta):
-    """The same loss for labels s_i in {-1, +1}, eq. (7): sum_i log(1 + e^(-s_i a_i)).
+    """The same loss for labels s_i in {-1, +1}, eq. (11): sum_i log(1 + e^(-s_i a_i)).
 
     p(s_i | x_i) = sigma(s_i x_iᵀ beta): the probability of the true label.
 
@@ -53,7 +53,7 @@ def nll_pm1(X, s, beta):
 
 
 def squared_error(X, y, beta):
-    """Sum of squared errors of the probabilities, eq. (10): sum_i (y_i - sigma(a_i))^2.
+    """Sum of squared errors of the probabilities, eq. (14): sum_i (y_i - sigma(a_i))^2.
 
     The lecture's first attempt at a loss: it is not convex in beta.
 
@@ -82,10 +82,10 @@ def weighted_examples(weights):
 
 
 class LogisticLoss:
-    """The total negative log-likelihood L(beta) of eq. (6) on data (X, y).
+    """The total negative log-likelihood L(beta) of eq. (10) on data (X, y).
 
     y holds 0/1 labels. ``weights`` (optional, >= 0) count example i w_i
-    times, eq. (50), so that integer weights are repeated rows: the loss,
+    times, eq. (47), so that integer weights are repeated rows: the loss,
     gradient and Hessian are weighted sums and ``n_examples`` is sum_i w_i.
     ``examples`` lists the (row, share) terms SGD visits.
 
@@ -114,19 +114,19 @@ class LogisticLoss:
         self._beta = None
 
     def _weigh(self, v):
-        """v_i w_i: each example's term counted w_i times, eq. (50)."""
+        """v_i w_i: each example's term counted w_i times, eq. (47)."""
         return v if self.weights is None else [v_i * w_i for v_i, w_i in zip(v, self.weights)]
 
     def _fit_at(self, beta):
-        """Return (a, p): the linear predictor, eq. (4), and probabilities, eq. (5)."""
+        """Return (a, p): the linear predictor, eq. (8), and probabilities, eq. (9)."""
         if self._beta != beta:
-            a = self.X @ beta                       # eq. (4): a_i = x_i' beta
-            self._a, self._p = a, [sigmoid(v) for v in a]   # eq. (5): p_i = sigma(a_i)
+            a = self.X @ beta                       # eq. (8): a_i = x_i' beta
+            self._a, self._p = a, [sigmoid(v) for v in a]   # eq. (9): p_i = sigma(a_i)
             self._beta = list(beta)
         return self._a, self._p
 
     def value(self, beta):
-        """L(beta) = sum_i log(1 + e^a_i) - y_i a_i, eq. (6).
+        """L(beta) = sum_i log(1 + e^a_i) - y_i a_i, eq. (10).
 
         >>> LogisticLoss(Matrix([[1.0]]), [1]).value([1000.0])
         0.0
@@ -135,24 +135,24 @@ class LogisticLoss:
         return sum(self._weigh([log1pexp(a_i) - y_i * a_i for a_i, y_i in zip(a, self.y)]))
 
     def gradient(self, beta):
-        """g = Xᵀ(p - y), eq. (8).
+        """g = Xᵀ(p - y), eq. (12).
 
         >>> LogisticLoss(Matrix([[1.0, 2.0]]), [1]).gradient([0.0, 0.0])
         [-0.5, -1.0]
         """
         _, p = self._fit_at(beta)
         r = self._weigh([p_i - y_i for p_i, y_i in zip(p, self.y)])
-        return r @ self.X                           # eq. (8): X'(p - y)
+        return r @ self.X                           # eq. (12): X'(p - y)
 
     def hessian(self, beta):
-        """H = XᵀWX with W = diag(p_i (1 - p_i)), eq. (9); W is never formed.
+        """H = XᵀWX with W = diag(p_i (1 - p_i)), eq. (13); W is never formed.
 
         >>> LogisticLoss(Matrix([[1.0, 2.0]]), [1]).hessian([0.0, 0.0]).rows
         [[0.25, 0.5], [0.5, 1.0]]
         """
         _, p = self._fit_at(beta)
-        w = self._weigh([p_i * (1.0 - p_i) for p_i in p])   # eq. (9): W_ii = p_i (1 - p_i)
-        return weighted_gram(self.X, w)                      # eq. (9): X'WX
+        w = self._weigh([p_i * (1.0 - p_i) for p_i in p])   # eq. (13): W_ii = p_i (1 - p_i)
+        return weighted_gram(self.X, w)                      # eq. (13): X'WX
 
     def example_gradient(self, i, beta):
         """The gradient of example i's loss alone: x_i (p_i - y_i).
@@ -165,7 +165,7 @@ class LogisticLoss:
         return [r * x for x in x_i]
 
     def working_response(self, beta, w_min=1e-10):
-        """IRLS's weights w_i = p_i (1 - p_i) and adjusted response, eq. (17).
+        """IRLS's weights w_i = p_i (1 - p_i) and adjusted response, eq. (21).
 
         z_i = a_i + (y_i - p_i) / w_i. The division is guarded: a weight below
         ``w_min`` is raised to ``w_min``. That only happens when a point is
@@ -179,7 +179,7 @@ class LogisticLoss:
         """
         a, p = self._fit_at(beta)
         w = [max(p_i * (1.0 - p_i), w_min) for p_i in p]
-        z = [a_i + (y_i - p_i) / w_i                      # eq. (17)
+        z = [a_i + (y_i - p_i) / w_i                      # eq. (21)
              for a_i, y_i, p_i, w_i in zip(a, self.y, p, w)]
         return self._weigh(w), z
 
@@ -188,7 +188,7 @@ class LogisticLoss:
 
         Complete separation: every margin m_i = s_i x_iᵀbeta (s_i = +1 for
         y_i = 1, -1 for y_i = 0) is positive, so beta classifies every point
-        correctly and t * beta drives the loss to 0 as t grows, eq. (20).
+        correctly and t * beta drives the loss to 0 as t grows, eq. (24).
 
         Quasi-complete separation: some points are already certain (margin
         above 30) and the last ``step`` d lowered no margin (s_i x_iᵀd >= 0

@@ -2,7 +2,7 @@
 
 Each example may carry several labels at once (a photo can show a tiger and
 a lion), so label k gets its own binary model p_ik = sigma(x_iᵀtheta_k).
-The loss is the sum of the K binary losses, eq. (31), each over only the
+The loss is the sum of the K binary losses, eq. (32), each over only the
 rows where label k is known: an entry ``None`` (the lecture's '?') adds
 nothing to the loss, its gradient or its Hessian.
 
@@ -18,7 +18,7 @@ from .logistic import LogisticLoss
 
 
 class MultiLabelLoss:
-    """The sum over labels k of LogisticLoss on the rows where label k is known, eq. (31).
+    """The sum over labels k of LogisticLoss on the rows where label k is known, eq. (32).
 
     ``Y`` is an N x K table of 0, 1 or None. The flat parameter vector is
     [theta_0, ..., theta_{K-1}], one block of d = X's columns per label.
@@ -54,16 +54,16 @@ class MultiLabelLoss:
 
     def value(self, theta):
         return sum(part.value(t) for part, t in zip(self.parts, self.blocks(theta))
-                   if part is not None)                                   # eq. (31)
+                   if part is not None)                                   # eq. (32)
 
     def gradient(self, theta):
         g = []
         for part, t in zip(self.parts, self.blocks(theta)):
-            g.extend(part.gradient(t) if part else [0.0] * self.d)   # eq. (8) on known rows
+            g.extend(part.gradient(t) if part else [0.0] * self.d)   # eq. (12) on known rows
         return g
 
     def hessian(self, theta):
-        """Block diagonal: block k is label k's XᵀWX over its known rows, eq. (9)."""
+        """Block diagonal: block k is label k's XᵀWX over its known rows, eq. (13)."""
         K, d = self.K, self.d
         H = [[0.0] * (K * d) for _ in range(K * d)]
         for k in range(K):

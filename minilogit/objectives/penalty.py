@@ -1,9 +1,9 @@
 """Two wrappers that change an objective without touching its code.
 
 ``L2Penalty`` adds the ridge term lam * sum_j beta_j^2 over the parameters
-it is told to penalise (never an intercept), eq. (28). ``FixedAtZero`` pins
+it is told to penalise (never an intercept), eq. (29). ``FixedAtZero`` pins
 some parameters at 0 and lets the solver see only the others: that is how a
-reference class is fixed, eq. (29). Both have the interface every solver
+reference class is fixed, eq. (30). Both have the interface every solver
 uses, so a solver never knows it is minimising a penalised or reduced loss.
 
 >>> from minilogit.matrix import Matrix
@@ -21,7 +21,7 @@ from ..matrix import Matrix
 
 
 class L2Penalty:
-    """The objective plus lam * sum_{j in penalized} beta_j^2, eq. (28).
+    """The objective plus lam * sum_{j in penalized} beta_j^2, eq. (29).
 
     The gradient gains 2 lam beta_j and the Hessian 2 lam on the diagonal
     of the penalised parameters. With lam > 0 on every parameter that can
@@ -46,21 +46,21 @@ class L2Penalty:
 
     def value(self, beta):
         return (self.objective.value(beta)
-                + self.lam * sum(beta[j] ** 2 for j in self.penalized))   # eq. (28)
+                + self.lam * sum(beta[j] ** 2 for j in self.penalized))   # eq. (29)
 
     def gradient(self, beta):
         g = list(self.objective.gradient(beta))
         for j in self.penalized:
-            g[j] += 2.0 * self.lam * beta[j]                 # eq. (28): d/dbeta_j of lam beta_j^2
+            g[j] += 2.0 * self.lam * beta[j]                 # eq. (29): d/dbeta_j of lam beta_j^2
         return g
 
     def hessian(self, beta):
         rows = self.objective.hessian(beta).tolist()
         for j in self.penalized:
-            rows[j][j] += 2.0 * self.lam                     # eq. (28): + 2 lam I
+            rows[j][j] += 2.0 * self.lam                     # eq. (29): + 2 lam I
         return Matrix(rows)
 
-    # IRLS works on the loss's own data: eq. (18) becomes
+    # IRLS works on the loss's own data: eq. (22) becomes
     # (X'WX + 2 lam I_penalized) beta = X'Wz, with ``ridge`` the added diagonal.
     @property
     def X(self):
@@ -91,7 +91,7 @@ class FixedAtZero:
     """The objective as a function of the parameters not in ``fixed``; those stay 0.
 
     Fixing a parameter deletes its row and column from the Hessian and its
-    entry from the gradient: the solver sees a smaller problem, eq. (29).
+    entry from the gradient: the solver sees a smaller problem, eq. (30).
 
     >>> from minilogit.objectives import LogisticLoss
     >>> loss = FixedAtZero(LogisticLoss(Matrix([[1.0, 2.0]]), [1]), [1])

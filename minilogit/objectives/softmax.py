@@ -4,7 +4,7 @@ Notation: K classes, one parameter vector theta_k per class (intercept
 first, like the rows x_i of the design matrix X), laid end to end in one
 flat vector theta = [theta_0, theta_1, ..., theta_{K-1}] so that the
 solvers can treat it like any other. a_ik = x_iᵀtheta_k is the score of
-class k, p_ik = softmax(a_i)_k its probability, eq. (24), and y_i is the
+class k, p_ik = softmax(a_i)_k its probability, eq. (25), and y_i is the
 index (0..K-1) of example i's class.
 
 >>> from minilogit.matrix import Matrix
@@ -23,7 +23,7 @@ from .logistic import CERTAIN_MARGIN
 
 
 class SoftmaxLoss:
-    """The total cross-entropy E(theta) = -sum_i log p_{i, y_i}, eq. (25).
+    """The total cross-entropy E(theta) = -sum_i log p_{i, y_i}, eq. (26).
 
     ``names`` (optional) are the class labels used in messages.
 
@@ -50,33 +50,33 @@ class SoftmaxLoss:
         return [theta[k * d:(k + 1) * d] for k in range(self.K)]
 
     def _fit_at(self, theta):
-        """Return (a, p): rows of scores a_ik = x_iᵀtheta_k and probabilities, eq. (24)."""
+        """Return (a, p): rows of scores a_ik = x_iᵀtheta_k and probabilities, eq. (25)."""
         if self._theta != theta:
             columns = [self.X @ t for t in self.blocks(theta)]      # a_.k = X theta_k
             a = [list(row) for row in zip(*columns)]
-            self._a, self._p = a, [softmax(a_i) for a_i in a]       # eq. (24)
+            self._a, self._p = a, [softmax(a_i) for a_i in a]       # eq. (25)
             self._theta = list(theta)
         return self._a, self._p
 
     def value(self, theta):
-        """E = sum_i [log sum_k e^a_ik - a_{i, y_i}], eq. (25), through log-sum-exp.
+        """E = sum_i [log sum_k e^a_ik - a_{i, y_i}], eq. (26), through log-sum-exp.
 
         >>> SoftmaxLoss(Matrix([[1.0]]), [0], 3).value([1000.0, 0.0, 0.0])
         0.0
         """
         a, _ = self._fit_at(theta)
-        return sum(logsumexp(a_i) - a_i[y_i] for a_i, y_i in zip(a, self.y))   # eq. (25)
+        return sum(logsumexp(a_i) - a_i[y_i] for a_i, y_i in zip(a, self.y))   # eq. (26)
 
     def _residuals(self, theta):
         """r_ik = p_ik - [y_i = k]: the derivative of example i's loss by a_ik."""
         _, p = self._fit_at(theta)
         r = [list(p_i) for p_i in p]
         for r_i, y_i in zip(r, self.y):
-            r_i[y_i] -= 1.0                     # eq. (26): p_ik - 1 for k = y_i, p_ik otherwise
+            r_i[y_i] -= 1.0                     # eq. (27): p_ik - 1 for k = y_i, p_ik otherwise
         return r
 
     def gradient(self, theta):
-        """dE/dtheta_k = sum_i (p_ik - [y_i = k]) x_i for each class k, eq. (26).
+        """dE/dtheta_k = sum_i (p_ik - [y_i = k]) x_i for each class k, eq. (27).
 
         >>> SoftmaxLoss(Matrix([[1.0, 2.0]]), [0], 2).gradient([0.0] * 4)
         [-0.5, -1.0, 0.5, 1.0]
@@ -84,11 +84,11 @@ class SoftmaxLoss:
         r = self._residuals(theta)
         g = []
         for k in range(self.K):
-            g.extend([r_i[k] for r_i in r] @ self.X)    # eq. (26): X'(p_k - y_k)
+            g.extend([r_i[k] for r_i in r] @ self.X)    # eq. (27): X'(p_k - y_k)
         return g
 
     def hessian(self, theta):
-        """Block (k, l) = sum_i p_ik ([k = l] - p_il) x_i x_iᵀ, eq. (27).
+        """Block (k, l) = sum_i p_ik ([k = l] - p_il) x_i x_iᵀ, eq. (28).
 
         Each block is a weighted Gram matrix XᵀWX with a diagonal W that is
         never formed; block (l, k) is block (k, l) again.
@@ -102,8 +102,8 @@ class SoftmaxLoss:
         for k in range(K):
             for l in range(k, K):
                 same = 1.0 if k == l else 0.0
-                w = [p_i[k] * (same - p_i[l]) for p_i in p]     # eq. (27)
-                block = weighted_gram(self.X, w).rows            # eq. (27): X'WX
+                w = [p_i[k] * (same - p_i[l]) for p_i in p]     # eq. (28)
+                block = weighted_gram(self.X, w).rows            # eq. (28): X'WX
                 for u in range(d):
                     for v in range(d):
                         H[k * d + u][l * d + v] = block[u][v]
@@ -117,10 +117,10 @@ class SoftmaxLoss:
         [0.5, 1.0, -0.5, -1.0]
         """
         x_i = self.X.rows[i]
-        p_i = softmax([dot(x_i, t) for t in self.blocks(theta)])          # eq. (24)
+        p_i = softmax([dot(x_i, t) for t in self.blocks(theta)])          # eq. (25)
         g = []
         for k in range(self.K):
-            r = p_i[k] - (1.0 if k == self.y[i] else 0.0)      # eq. (26), one example
+            r = p_i[k] - (1.0 if k == self.y[i] else 0.0)      # eq. (27), one example
             g.extend([r * x for x in x_i])
         return g
 
@@ -131,7 +131,7 @@ class SoftmaxLoss:
 
     def diagnose(self, theta, step):
         """A message when theta shows that the maximum-likelihood estimate does
-        not exist, else None: the multiclass form of eq. (20).
+        not exist, else None: the multiclass form of eq. (24).
 
         Complete separation: every example's own class scores above every
         other class (all margins a_{i,y_i} - a_ij > 0), so scaling theta up

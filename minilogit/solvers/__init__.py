@@ -6,17 +6,17 @@ A solver knows nothing about logistic regression: it calls the objective's
 exists), and returns a ``FitResult``. ``proximal`` and
 ``coordinate_descent`` also take ``l1``, ``l2`` and ``penalized``: they
 minimise the elastic-net objective L + l2 ||beta_P||^2 + l1 ||beta_P||_1,
-eq. (44), and test convergence on its KKT conditions, eq. (48).
+eq. (41), and test convergence on its KKT conditions, eq. (45).
 
 ==================  =========================================  ==========
 solver              update                                     equations
 ==================  =========================================  ==========
-gradient_descent    beta - eta g (fixed eta or line search)    (11), (12)
-sgd                 beta - eta_t x_i (p_i - y_i), one i        (13)-(15)
-newton              beta - H⁻¹ g                               (16)
-irls                (XᵀWX)⁻¹ XᵀWz                              (17), (18)
-proximal            S(v - eta g, eta l1), v with momentum      (45), (46)
-coordinate_descent  IRLS quadratic, one soft-thresholded b_j  (17), (47)
+gradient_descent    beta - eta g (fixed eta or line search)    (15), (16)
+sgd                 beta - eta_t x_i (p_i - y_i), one i        (17)-(19)
+newton              beta - H⁻¹ g                               (20)
+irls                (XᵀWX)⁻¹ XᵀWz                              (21), (22)
+proximal            S(v - eta g, eta l1), v with momentum      (42), (43)
+coordinate_descent  IRLS quadratic, one soft-thresholded b_j  (21), (44)
 ==================  =========================================  ==========
 
 >>> sorted(SOLVERS)

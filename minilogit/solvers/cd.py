@@ -2,8 +2,8 @@
 
 Outer loop: at the current beta, replace L by its second-order Taylor
 expansion, which is IRLS's weighted least squares in the weights w_i and the
-adjusted response z_i of eq. (17). With the elastic-net penalty of eq. (44)
-that gives the weighted elastic-net problem, eq. (47),
+adjusted response z_i of eq. (21). With the elastic-net penalty of eq. (41)
+that gives the weighted elastic-net problem, eq. (44),
 
     Q(b) = (1/2) sum_i w_i (z_i - x_i'b)^2 + l2 ||b_P||^2 + l1 ||b_P||_1.
 
@@ -19,7 +19,7 @@ Inner loop: cyclic coordinate descent on Q (Friedman, Hastie and Tibshirani
 2010, "Regularization paths for generalized linear models via coordinate
 descent", J. Stat. Softw. 33(1), the method behind glmnet). Q as a function
 of b_j alone is a parabola plus l1 |b_j|, minimised in closed form by
-soft-thresholding, eq. (47). The residuals r_i = z_i - x_i'b are kept up to
+soft-thresholding, eq. (44). The residuals r_i = z_i - x_i'b are kept up to
 date after each coordinate moves (one pass over a column), so a sweep over
 all coordinates costs about one gradient; W and X'WX are never formed.
 
@@ -49,15 +49,15 @@ _MAX_HALVINGS = 30             # a step shrunk 2^30-fold that still raises F: ro
 
 def coordinate_descent(objective, beta0, l1=0.0, l2=0.0, penalized=(), max_iter=100,
                        tol=1e-8, max_inner=1000):
-    """Minimise F = L + l2 ||beta_P||^2 + l1 ||beta_P||_1, eq. (44), by IRLS + coordinate descent.
+    """Minimise F = L + l2 ||beta_P||^2 + l1 ||beta_P||_1, eq. (41), by IRLS + coordinate descent.
 
     ``objective`` is L with a design matrix ``X`` and ``working_response``
-    (w_i, z_i of eq. (17)); ``penalized`` lists the indices P of the
+    (w_i, z_i of eq. (21)); ``penalized`` lists the indices P of the
     penalised coefficients. Each outer iteration minimises the weighted
-    elastic-net problem eq. (47) by at most ``max_inner`` sweeps of cyclic
+    elastic-net problem eq. (44) by at most ``max_inner`` sweeps of cyclic
     coordinate descent, then halves the step while F rises.
 
-    Converged when the KKT conditions, eq. (48), hold to ``tol`` per
+    Converged when the KKT conditions, eq. (45), hold to ``tol`` per
     example: ``kkt_violation`` <= tol * N. ``history`` holds F at the start
     and after each outer iteration, ``grad_norms`` the KKT violation there.
     Without a penalty (l1 = l2 = 0) the objective's ``diagnose`` can stop
@@ -85,12 +85,12 @@ def coordinate_descent(objective, beta0, l1=0.0, l2=0.0, penalized=(), max_iter=
     f = L2Penalty(objective, l2, penalized)          # the smooth part of F
 
     def F_of(beta):
-        return f.value(beta) + l1 * sum(abs(beta[j]) for j in penalized)   # eq. (44)
+        return f.value(beta) + l1 * sum(abs(beta[j]) for j in penalized)   # eq. (41)
 
     beta = [float(b) for b in beta0]
     F = F_of(beta)
     history = [F]
-    grad_norms = [kkt_violation(f.gradient(beta), beta, l1, penalized)]   # eq. (48)
+    grad_norms = [kkt_violation(f.gradient(beta), beta, l1, penalized)]   # eq. (45)
     iterates, details = [beta], []
     n_iter, converged, diagnosis = 0, False, None
     while True:
@@ -99,7 +99,7 @@ def coordinate_descent(objective, beta0, l1=0.0, l2=0.0, penalized=(), max_iter=
             break
         if n_iter == max_iter or diagnosis is not None:
             break
-        w, z = objective.working_response(beta)              # eq. (17): w_i, z_i at beta
+        w, z = objective.working_response(beta)              # eq. (21): w_i, z_i at beta
         # Solve the quadratic only as well as the current beta deserves:
         # sweeps stop once no partial derivative moves by more than a tenth
         # of the current KKT violation (an inexact Newton step, forcing
@@ -110,7 +110,7 @@ def coordinate_descent(objective, beta0, l1=0.0, l2=0.0, penalized=(), max_iter=
         # breast-cancer data, to save one or two outer iterations.)
         inner_tol = 0.1 * max(grad_norms[-1], tol * n)
         beta_new = _weighted_elastic_net(X, w, z, beta, l1, l2, in_P,
-                                         inner_tol, max_inner)          # eq. (47)
+                                         inner_tol, max_inner)          # eq. (44)
         F_new = F_of(beta_new)
         halvings = 0
         # F sums N + p nonnegative terms: rounding alone can move it by (N + p) EPS F.
@@ -126,18 +126,18 @@ def coordinate_descent(objective, beta0, l1=0.0, l2=0.0, penalized=(), max_iter=
         step = [b1 - b0 for b1, b0 in zip(beta_new, beta)]
         beta, F = beta_new, F_new
         history.append(F)
-        grad_norms.append(kkt_violation(f.gradient(beta), beta, l1, penalized))   # eq. (48)
+        grad_norms.append(kkt_violation(f.gradient(beta), beta, l1, penalized))   # eq. (45)
         iterates.append(beta)
         details.append({"w_min": min(w), "w_max": max(w), "halvings": halvings})
         n_iter += 1
         if l1 == 0 and l2 == 0:          # no penalty: the minimum may not exist
             diagnosis = objective.diagnose(beta, step)
     return FitResult("cd", beta, history, grad_norms, n_iter, converged, diagnosis,
-                     iterates, "(17), (47)", details)
+                     iterates, "(21), (44)", details)
 
 
 def _weighted_elastic_net(X, w, z, beta, l1, l2, in_P, inner_tol, max_sweeps):
-    """Minimise Q(b) of eq. (47) by cyclic coordinate descent from b = beta.
+    """Minimise Q(b) of eq. (44) by cyclic coordinate descent from b = beta.
 
     For coordinate j, with the partial residual r_ij = z_i - sum_{k != j} x_ik b_k,
 
@@ -165,13 +165,13 @@ def _weighted_elastic_net(X, w, z, beta, l1, l2, in_P, inner_tol, max_sweeps):
             if denom == 0.0:             # x_j = 0 on every row: only the penalty sees b_j
                 b_j = 0.0 if in_P[j] else b[j]
             else:
-                rho = dot(wx[j], r) + v[j] * b[j]            # eq. (47): sum_i w_i x_ij r_ij
+                rho = dot(wx[j], r) + v[j] * b[j]            # eq. (44): sum_i w_i x_ij r_ij
                 if in_P[j]:
-                    # eq. (47), from the Taylor quadratic WITH its 1/2; the
+                    # eq. (44), from the Taylor quadratic WITH its 1/2; the
                     # slide's form (no 1/2) would threshold at l1 / 2
                     b_j = soft_threshold(rho, l1) / denom
                 else:
-                    b_j = rho / denom                        # eq. (47): no S, no l2
+                    b_j = rho / denom                        # eq. (44): no S, no l2
             delta = b_j - b[j]
             if delta != 0.0:
                 r = [r_i - delta * x_ij for r_i, x_ij in zip(r, cols[j])]   # r_i -= x_ij delta

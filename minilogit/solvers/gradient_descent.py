@@ -1,10 +1,10 @@
-"""Batch gradient descent: beta <- beta - eta g, eq. (11).
+"""Batch gradient descent: beta <- beta - eta g, eq. (15).
 
 With a fixed learning rate eta, a step that makes the loss grow means eta is
 too large (for eta < 2/L, L the largest curvature, the loss can only fall),
 and the run stops with ``DivergenceError``. With ``learning_rate=None`` the
 step is chosen by backtracking: try twice the last accepted step, halve it
-until the sufficient-decrease condition eq. (12) holds.
+until the sufficient-decrease condition eq. (16) holds.
 
 >>> from minilogit.matrix import Matrix
 >>> from minilogit.objectives import LogisticLoss
@@ -44,7 +44,7 @@ def gradient_descent(objective, beta0, learning_rate=None, max_iter=10000, tol=1
     eta = 1.0 if learning_rate is None else learning_rate
     n_iter, converged, diagnosis = 0, False, None
     while True:
-        g = objective.gradient(beta)                          # eq. (8): g = X'(p - y)
+        g = objective.gradient(beta)                          # eq. (12): g = X'(p - y)
         grad_norms.append(max_abs(g))
         if small_gradient(g, n, tol):
             converged = True
@@ -56,7 +56,7 @@ def gradient_descent(objective, beta0, learning_rate=None, max_iter=10000, tol=1
             if beta_new is None:        # no step lowers the loss: rounding has won
                 break
         else:
-            beta_new = [b - eta * g_j for b, g_j in zip(beta, g)]   # eq. (11)
+            beta_new = [b - eta * g_j for b, g_j in zip(beta, g)]   # eq. (15)
             L_new = objective.value(beta_new)
             if not (L_new <= L * (1.0 + 1e-12)):   # also catches inf and nan
                 history.append(L_new)
@@ -75,20 +75,20 @@ def gradient_descent(objective, beta0, learning_rate=None, max_iter=10000, tol=1
         n_iter += 1
         diagnosis = objective.diagnose(beta, step)
     return FitResult("gd", beta, history, grad_norms, n_iter, converged, diagnosis, iterates,
-                     "(11)" if learning_rate is not None else "(11), (12)", details)
+                     "(15)" if learning_rate is not None else "(15), (16)", details)
 
 
 def _backtrack(objective, beta, g, L, eta):
-    """Halve eta until L(beta - eta g) <= L(beta) - eta/2 ||g||^2, eq. (12).
+    """Halve eta until L(beta - eta g) <= L(beta) - eta/2 ||g||^2, eq. (16).
 
     Returns (eta, beta_new, L_new), or (eta, None, None) when even a step
     of 1e-30 does not lower the loss (rounding has won: the run stops).
     """
     gg = sum(g_j * g_j for g_j in g)
     while eta > 1e-30:
-        beta_new = [b - eta * g_j for b, g_j in zip(beta, g)]       # eq. (11)
+        beta_new = [b - eta * g_j for b, g_j in zip(beta, g)]       # eq. (15)
         L_new = objective.value(beta_new)
-        # eq. (12); near the optimum L - eta/2 ||g||^2 can round to L, so a
+        # eq. (16); near the optimum L - eta/2 ||g||^2 can round to L, so a
         # step must also lower L strictly, or the loop would stall in place
         if L_new <= L - 0.5 * eta * gg and L_new < L:
             return eta, beta_new, L_new

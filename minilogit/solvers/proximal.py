@@ -1,6 +1,6 @@
 """Accelerated proximal gradient (FISTA) for the lasso and the elastic net.
 
-The elastic-net objective, eq. (44),
+The elastic-net objective, eq. (41),
 
     F(beta) = L(beta) + l2 sum_{j in P} beta_j^2 + l1 sum_{j in P} |beta_j|
 
@@ -9,11 +9,11 @@ lam((1 - alpha) beta'beta + alpha |beta|) with l2 = lam (1 - alpha) and
 l1 = lam alpha) is a smooth part f = L + l2 ||beta_P||^2 plus an L1 term
 that has no gradient where a beta_j is 0. A proximal gradient step takes a
 gradient step on f alone and then solves the L1 term exactly, which is
-soft-thresholding, eq. (45): coefficients within eta l1 of 0 land on 0.
+soft-thresholding, eq. (42): coefficients within eta l1 of 0 land on 0.
 
 FISTA (Beck and Teboulle 2009, "A fast iterative shrinkage-thresholding
 algorithm for linear inverse problems", SIAM J. Imaging Sci. 2(1), 183-202)
-takes that step from a look-ahead point v that carries momentum, eq. (46).
+takes that step from a look-ahead point v that carries momentum, eq. (43).
 Two additions:
 
 - backtracking, as in Beck and Teboulle's "FISTA with backtracking": the
@@ -55,7 +55,7 @@ _GROW = 1.25
 
 
 def soft_threshold(u, t):
-    """Return S(u, t) = sign(u) max(|u| - t, 0), eq. (45), for t >= 0.
+    """Return S(u, t) = sign(u) max(|u| - t, 0), eq. (42), for t >= 0.
 
     The point nearest u among those that minimise (1/2)(b - u)^2 + t |b|:
     u moved t towards 0, and 0 when |u| <= t.
@@ -115,14 +115,14 @@ def check_elastic_net(solver, objective, beta0, l1, l2, penalized, max_iter, tol
 
 
 def proximal(objective, beta0, l1=0.0, l2=0.0, penalized=(), max_iter=10000, tol=1e-8):
-    """Minimise F = L + l2 ||beta_P||^2 + l1 ||beta_P||_1, eq. (44), by FISTA.
+    """Minimise F = L + l2 ||beta_P||^2 + l1 ||beta_P||_1, eq. (41), by FISTA.
 
     ``objective`` is L (value, gradient, diagnose); ``penalized`` lists the
     indices P of the penalised coefficients. Each iteration is a proximal
-    gradient step with backtracking, eq. (45), from the look-ahead point of
-    eq. (46), restarted when F rises (see the module docstring).
+    gradient step with backtracking, eq. (42), from the look-ahead point of
+    eq. (43), restarted when F rises (see the module docstring).
 
-    The run has converged when the KKT conditions, eq. (48), hold to
+    The run has converged when the KKT conditions, eq. (45), hold to
     ``tol`` per example: ``kkt_violation`` <= tol * N. ``history`` holds F at
     the start and after each iteration, ``grad_norms`` the KKT violation
     there. Without a penalty (l1 = l2 = 0) the objective's ``diagnose`` can
@@ -146,12 +146,12 @@ def proximal(objective, beta0, l1=0.0, l2=0.0, penalized=(), max_iter=10000, tol
     f = L2Penalty(objective, l2, penalized) if l2 > 0 else objective   # the smooth part of F
 
     def F_of(f_beta, beta):
-        return f_beta + l1 * sum(abs(beta[j]) for j in penalized)      # eq. (44)
+        return f_beta + l1 * sum(abs(beta[j]) for j in penalized)      # eq. (41)
 
     beta = [float(b) for b in beta0]
     f_beta, g = f.value(beta), f.gradient(beta)
     F = F_of(f_beta, beta)
-    history, grad_norms = [F], [kkt_violation(g, beta, l1, penalized)]   # eq. (48)
+    history, grad_norms = [F], [kkt_violation(g, beta, l1, penalized)]   # eq. (45)
     iterates, details = [beta], []
     v, f_v, g_v = beta, f_beta, g        # the look-ahead point, f and its gradient there
     t, eta = 1.0, 1.0
@@ -173,25 +173,25 @@ def proximal(objective, beta0, l1=0.0, l2=0.0, penalized=(), max_iter=10000, tol
                 break
             t, v, f_v, g_v = 1.0, beta, f_beta, g   # restart: drop the momentum, retry from beta
             continue
-        t_new = (1.0 + math.sqrt(1.0 + 4.0 * t * t)) / 2.0                   # eq. (46)
-        v = [b1 + (t - 1.0) / t_new * (b1 - b0)                              # eq. (46)
+        t_new = (1.0 + math.sqrt(1.0 + 4.0 * t * t)) / 2.0                   # eq. (43)
+        v = [b1 + (t - 1.0) / t_new * (b1 - b0)                              # eq. (43)
              for b1, b0 in zip(beta_new, beta)]
         step = [b1 - b0 for b1, b0 in zip(beta_new, beta)]
         beta, f_beta, g, F, t = beta_new, f_new, g_new, F_new, t_new
         f_v, g_v = f.value(v), f.gradient(v)
         history.append(F)
-        grad_norms.append(kkt_violation(g, beta, l1, penalized))            # eq. (48)
+        grad_norms.append(kkt_violation(g, beta, l1, penalized))            # eq. (45)
         iterates.append(beta)
         details.append({"eta": eta})
         n_iter += 1
         if l1 == 0 and l2 == 0:          # no penalty: the minimum may not exist
             diagnosis = objective.diagnose(beta, step)
     return FitResult("proximal", beta, history, grad_norms, n_iter, converged, diagnosis,
-                     iterates, "(45), (46)", details)
+                     iterates, "(42), (43)", details)
 
 
 def _prox_step(f, v, f_v, g_v, eta, l1, in_P):
-    """One proximal gradient step from v, eq. (45), with backtracking on eta.
+    """One proximal gradient step from v, eq. (42), with backtracking on eta.
 
     Accept eta once f(beta) <= f(v) + g'd + ||d||^2 / (2 eta), d = beta - v
     (Beck and Teboulle's test: f lies under the quadratic that the step
@@ -203,7 +203,7 @@ def _prox_step(f, v, f_v, g_v, eta, l1, in_P):
     (eta, None, None, None) when eta falls below 1e-30.
     """
     while eta > 1e-30:
-        beta = [soft_threshold(v_j - eta * g_j, eta * l1) if p_j   # eq. (45): S(v - eta g, eta l1)
+        beta = [soft_threshold(v_j - eta * g_j, eta * l1) if p_j   # eq. (42): S(v - eta g, eta l1)
                 else v_j - eta * g_j                               # unpenalised: a gradient step
                 for v_j, g_j, p_j in zip(v, g_v, in_P)]
         d = [b - v_j for b, v_j in zip(beta, v)]

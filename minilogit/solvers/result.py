@@ -40,9 +40,9 @@ class FitResult:
         (gd, sgd, proximal), ``w_min`` and ``w_max`` (the IRLS weights).
 
         >>> r = FitResult("newton", [1.0], [2.0, 1.5], [0.5, 0.0], 1, True, None,
-        ...               iterates=[[0.0], [1.0]], equation="(16)")
+        ...               iterates=[[0.0], [1.0]], equation="(20)")
         >>> r.trace[1]
-        {'iteration': 1, 'beta': [1.0], 'loss': 1.5, 'grad_norm': 0.0, 'step': 1.0, 'equation': '(16)'}
+        {'iteration': 1, 'beta': [1.0], 'loss': 1.5, 'grad_norm': 0.0, 'step': 1.0, 'equation': '(20)'}
         """
         records = []
         for k in range(len(self.iterates)):
@@ -84,7 +84,7 @@ def small_gradient(g, n_examples, tol):
 
 
 def kkt_violation(g, beta, l1, penalized):
-    """Return how far beta is from minimising F = f + l1 sum_{j in P} |beta_j|, eq. (48).
+    """Return how far beta is from minimising F = f + l1 sum_{j in P} |beta_j|, eq. (45).
 
     ``g`` is the gradient of the smooth part f at ``beta`` (for the elastic
     net f = L + l2 ||beta_P||^2, its gradient includes 2 l2 beta_j). beta
@@ -112,13 +112,13 @@ def kkt_violation(g, beta, l1, penalized):
     for j in range(len(beta)):
         g_j, b_j = g[j], beta[j]
         if not in_P[j]:
-            v = abs(g_j)                        # eq. (48): g_j = 0
+            v = abs(g_j)                        # eq. (45): g_j = 0
         elif b_j > 0.0:
-            v = abs(g_j + l1)                   # eq. (48): g_j + l1 = 0
+            v = abs(g_j + l1)                   # eq. (45): g_j + l1 = 0
         elif b_j < 0.0:
-            v = abs(g_j - l1)                   # eq. (48): g_j - l1 = 0
+            v = abs(g_j - l1)                   # eq. (45): g_j - l1 = 0
         else:
-            v = max(abs(g_j) - l1, 0.0)         # eq. (48): |g_j| <= l1
+            v = max(abs(g_j) - l1, 0.0)         # eq. (45): |g_j| <= l1
         if v > worst:
             worst = v
     return worst

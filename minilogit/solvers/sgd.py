@@ -1,10 +1,10 @@
-"""Stochastic gradient descent: one example per update, eq. (13).
+"""Stochastic gradient descent: one example per update, eq. (17).
 
 Each epoch visits the N examples in an order shuffled by a seeded generator
 owned by the fit (``minilogit.rng.Random``, the same stream on every
 runtime). The learning rate decays slowly, eta_t = eta_0 / sqrt(1 + t / N),
-eq. (14), and the answer is the average of the iterates from the second
-epoch on, eq. (15) (Polyak and Juditsky 1992, "Acceleration of stochastic
+eq. (18), and the answer is the average of the iterates from the second
+epoch on, eq. (19) (Polyak and Juditsky 1992, "Acceleration of stochastic
 approximation by averaging", SIAM J. Control Optim. 30(4)): the single
 iterates keep jumping around the optimum, their average settles on it.
 
@@ -44,7 +44,7 @@ def sgd(objective, beta0, learning_rate=0.5, max_iter=200, tol=1e-3,
     if not learning_rate > 0:
         raise ValueError("learning_rate must be positive, got %r" % (learning_rate,))
     n = objective.n_examples
-    examples = objective.examples       # (row, share): share 1 unless weighted, eq. (50)
+    examples = objective.examples       # (row, share): share 1 unless weighted, eq. (47)
     rng = Random(random_state)
     order = list(range(len(examples)))
     beta = list(beta0)
@@ -58,12 +58,12 @@ def sgd(objective, beta0, learning_rate=0.5, max_iter=200, tol=1e-3,
         rng.shuffle(order)
         for e in order:
             i, share = examples[e]
-            eta_t = learning_rate / math.sqrt(1.0 + t / n)             # eq. (14)
+            eta_t = learning_rate / math.sqrt(1.0 + t / n)             # eq. (18)
             g_i = objective.example_gradient(i, beta)                   # x_i (p_i - y_i)
-            step = eta_t * share                                        # share: eq. (50)
-            beta = [b - step * g_ij for b, g_ij in zip(beta, g_i)]      # eq. (13)
+            step = eta_t * share                                        # share: eq. (47)
+            beta = [b - step * g_ij for b, g_ij in zip(beta, g_i)]      # eq. (17)
             t += 1
-            if n_iter >= 1:                                             # eq. (15): running mean
+            if n_iter >= 1:                                             # eq. (19): running mean
                 count += 1
                 beta_bar = [m + (b - m) / count for m, b in zip(beta_bar, beta)]
         if n_iter == 0:
@@ -84,4 +84,4 @@ def sgd(objective, beta0, learning_rate=0.5, max_iter=200, tol=1e-3,
             break
         diagnosis = objective.diagnose(beta_bar, [b1 - b0 for b1, b0 in zip(beta_bar, start)])
     return FitResult("sgd", beta_bar, history, grad_norms, n_iter, converged, diagnosis,
-                     iterates, "(13)-(15)", details)
+                     iterates, "(17)-(19)", details)

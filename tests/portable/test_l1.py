@@ -1,7 +1,7 @@
 """Lasso and elastic net: proximal (FISTA) and coordinate descent agree, satisfy
 the KKT conditions, and the path starts empty at lam_max.
 
-Reference: the minimiser of eq. (44) on X2/Y2 (helpers.py; 12 rows, 2
+Reference: the minimiser of eq. (41) on X2/Y2 (helpers.py; 12 rows, 2
 features, the intercept unpenalised), found by coordinate descent with
 tol = 1e-14 and recorded on CPython 3.11 with ``repr``; FISTA with the same
 tol agrees to 1e-13. Tolerances (absolute, on every coefficient):
@@ -82,7 +82,7 @@ def test_elastic_net_reaches_recorded_minimum():
 
 
 def test_kkt_conditions_hold_at_the_solution():
-    """eq. (48), checked by hand: the intercept's gradient is 0, each nonzero
+    """eq. (45), checked by hand: the intercept's gradient is 0, each nonzero
     slope's gradient is -l1 sign(beta_j)."""
     loss = _loss()
     for solver in (proximal, coordinate_descent):

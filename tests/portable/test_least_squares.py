@@ -1,4 +1,4 @@
-"""LeastSquaresClassifier and make_masking: the lecture's naive approach, eqs. (21)-(23).
+"""LeastSquaresClassifier and make_masking: the lecture's naive approach, eqs. (1)-(3).
 
 Plain asserts on fixed data, so that every runtime checks the same numbers
 (tests/test_least_squares.py has the property-based versions).

@@ -107,7 +107,7 @@ def test_log_odds_start():
     assert ws == [] and m.converged_
     # another start, another last iterate: both pass the gradient test (tol 1e-8)
     assert max_abs_diff(coefficients(m), coefficients(ref)) <= 1e-6
-    # eq. (19): with the intercept at log(ybar / (1 - ybar)) the start loss is N * entropy
+    # eq. (23): with the intercept at log(ybar / (1 - ybar)) the start loss is N * entropy
     ybar = sum(Y2) / len(Y2)
     entropy = -(ybar * math.log(ybar) + (1 - ybar) * math.log(1 - ybar))
     assert_close(m.history_[0], len(Y2) * entropy, rel=1e-12, what="start loss")
