@@ -4,13 +4,15 @@ import doctest
 import glob
 import os
 import re
+import subprocess
+import sys
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 WALKTHROUGH = os.path.join(ROOT, "walkthrough.md")
 
 # The walkthrough had this many examples when this guard was last raised;
 # an emptied or truncated file cannot pass.
-MIN_EXAMPLES = 273
+MIN_EXAMPLES = 292
 
 
 def test_walkthrough_runs_enough_examples():
@@ -52,3 +54,20 @@ def test_every_cited_equation_exists():
 def test_every_equation_is_cited_or_marked_derivation_only():
     tags, derivation_only = _tags()
     assert set(tags) - _cited() - derivation_only == set()
+
+
+def test_plain_python_m_doctest_passes():
+    """The walkthrough needs nothing but the package: ``python -m doctest walkthrough.md``."""
+    run = subprocess.run([sys.executable, "-m", "doctest", "walkthrough.md"], cwd=ROOT,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         env=dict(os.environ, PYTHONPATH=ROOT))
+    assert run.returncode == 0, run.stdout.decode()[-2000:]
+    assert b"Failed example" not in run.stdout
+
+
+def test_every_figure_it_shows_exists():
+    text = open(WALKTHROUGH).read()
+    figures = re.findall(r"!\[[^\]]*\]\(([^)]+)\)", text)
+    assert len(figures) >= 6
+    for path in figures:
+        assert os.path.exists(os.path.join(ROOT, path)), path
