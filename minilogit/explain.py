@@ -26,7 +26,12 @@ UNITS = {"sgd": "epochs", "cd": "outer steps"}
 
 
 def explain(model):
-    """Return a few sentences saying why ``model``'s last fit stopped."""
+    """Return a few sentences saying why ``model``'s last fit stopped.
+
+    >>> from minilogit import LogisticRegression
+    >>> explain(LogisticRegression())
+    'This model has not been fitted yet.'
+    """
     failure = getattr(model, "failure_", None)
     if failure is not None:
         return failure

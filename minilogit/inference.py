@@ -29,7 +29,13 @@ from .errors import DataError, InferenceError
 
 
 class Inference:
-    """Standard errors, tests, intervals, information criteria and ``summary()``."""
+    """Standard errors, tests, intervals, information criteria and ``summary()``.
+
+    >>> from minilogit import LogisticRegression
+    >>> m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0], [4.0], [5.0]], [0, 0, 1, 0, 1, 1])
+    >>> round(m.zvalues_[1], 4), round(m.aic_, 4)
+    (1.3303, 8.956)
+    """
 
     def _cov(self):
         if not hasattr(self, "params_"):

@@ -5,7 +5,6 @@ Equation numbers are those of walkthrough.md: softmax (24), cross-entropy
 reference class (29), one-vs-rest (30), multi-label loss (31).
 """
 
-import math
 import sys
 import warnings
 

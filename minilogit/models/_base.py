@@ -25,11 +25,30 @@ DEFAULT_TOL = {"newton": 1e-8, "irls": 1e-8, "gd": 1e-8, "sgd": 1e-3,
 
 
 class Estimator:
-    """What every estimator has besides fit and predict."""
+    """What every estimator has besides fit and predict: its parameters,
+    ``explain()``, ``trace_`` and export (``to_source``, ``to_json``,
+    ``from_json``).
+
+    >>> from minilogit import LogisticRegression
+    >>> m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
+    >>> m.get_params()["solver"], len(m.trace_) == m.n_iter_ + 1
+    ('newton', True)
+    """
 
     def get_params(self):
         """The constructor's arguments as a dict."""
         return get_params(self)
+
+    def _check_fitted(self):
+        if not hasattr(self, "coef_"):
+            raise NotFittedError("this %s is not fitted yet: call fit(X, y) first"
+                                 % type(self).__name__)
+
+    def _describe_column(self, j):
+        """Name parameter j of beta = [intercept] + coef: the intercept or a column of X."""
+        if self.fit_intercept:
+            j -= 1
+        return "the intercept column" if j < 0 else "column %d of X" % j
 
     def explain(self):
         """A few sentences saying why the last fit stopped (see minilogit.explain)."""
@@ -87,7 +106,14 @@ def clone(estimator):
 
 
 def check_solver_params(est, solvers):
-    """Check ``solver``, ``max_iter``, ``tol`` and ``learning_rate``; raise DataError."""
+    """Check ``solver``, ``max_iter``, ``tol`` and ``learning_rate``; raise DataError.
+
+    >>> from minilogit import LogisticRegression
+    >>> check_solver_params(LogisticRegression(max_iter=-1), SOLVERS)
+    Traceback (most recent call last):
+    ...
+    minilogit.errors.DataError: max_iter must be a non-negative integer, got -1
+    """
     for name in ("max_iter", "tol", "learning_rate"):
         if isinstance(getattr(est, name), bool):
             raise DataError("%s must be a number, got a bool" % name)
@@ -104,7 +130,13 @@ def check_solver_params(est, solvers):
 
 
 def check_l2(penalty, lam):
-    """Check ``penalty`` (None or "l2") and ``lam`` (a number >= 0); raise DataError."""
+    """Check ``penalty`` (None or "l2") and ``lam`` (a number >= 0); raise DataError.
+
+    >>> check_l2("l1", 1.0)
+    Traceback (most recent call last):
+    ...
+    minilogit.errors.DataError: unknown penalty 'l1': choose None or 'l2'
+    """
     if penalty not in (None, "l2"):
         raise DataError("unknown penalty %r: choose None or 'l2'" % (penalty,))
     if isinstance(lam, bool) or not isinstance(lam, (int, float)) or not lam >= 0:
@@ -112,7 +144,11 @@ def check_l2(penalty, lam):
 
 
 def design(rows, fit_intercept):
-    """The design matrix: a leading 1 on every row when fitting an intercept."""
+    """The design matrix: a leading 1 on every row when fitting an intercept.
+
+    >>> design([[2.0]], False).rows
+    [[2.0]]
+    """
     if fit_intercept:
         return Matrix([[1.0] + r for r in rows])
     return Matrix(rows)

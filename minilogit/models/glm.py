@@ -14,7 +14,7 @@ needs: the parameters, their covariance, the log-likelihoods and deviances.
 
 import math
 
-from ..errors import DataError, NotFittedError, SingularMatrixError
+from ..errors import DataError, SingularMatrixError
 from ..families import family_and_link
 from ..matrix import dot
 from ..objectives.glm import GLMLoss
@@ -194,16 +194,6 @@ class GLM(Inference, Estimator):
 
     def _summary_title(self):
         return "Generalised linear model: %s family, %s link" % (self.family, self.link_)
-
-    def _describe_column(self, j):
-        """Name parameter j: the intercept or a column of X."""
-        if self.fit_intercept:
-            j -= 1
-        return "the intercept column" if j < 0 else "column %d of X" % j
-
-    def _check_fitted(self):
-        if not hasattr(self, "coef_"):
-            raise NotFittedError("this GLM is not fitted yet: call fit(X, y) first")
 
     def decision_function(self, X):
         """Return the linear predictor eta = b0 + xᵀcoef for each row, eq. (37).

@@ -15,7 +15,7 @@ returns in trailing-underscore attributes.
 
 import math
 
-from ..errors import DataError, NotFittedError, SingularMatrixError
+from ..errors import DataError, SingularMatrixError
 from ..functions import logit, sigmoid
 from ..inference import Inference
 from ..matrix import dot
@@ -219,16 +219,6 @@ class LogisticRegression(Inference, Estimator):
 
     def _summary_title(self):
         return "Logistic regression (%s vs %s)" % (self.classes_[1], self.classes_[0])
-
-    def _describe_column(self, j):
-        """Name parameter j: the intercept or a column of X."""
-        if self.fit_intercept:
-            j -= 1
-        return "the intercept column" if j < 0 else "column %d of X" % j
-
-    def _check_fitted(self):
-        if not hasattr(self, "coef_"):
-            raise NotFittedError("this LogisticRegression is not fitted yet: call fit(X, y) first")
 
     def decision_function(self, X):
         """Return the linear predictor b0 + x_iᵀcoef for each row (the log-odds), eq. (8).

@@ -27,7 +27,6 @@ from ..errors import DataError, NotFittedError
 from ..functions import softmax
 from ..matrix import dot
 from ..objectives import FixedAtZero, L2Penalty, SoftmaxLoss
-from ..solvers import SOLVERS
 from ..validation import check_class_labels, check_X
 from ._base import Estimator, check_l2, check_solver_params, design, report, run_solver
 

@@ -14,8 +14,6 @@ until the sufficient-decrease condition eq. (16) holds.
 (True, [-0.454092, 0.908184])
 """
 
-import math
-
 from ..errors import DivergenceError
 from .result import FitResult, max_abs, small_gradient
 

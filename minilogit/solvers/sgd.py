@@ -68,7 +68,7 @@ def sgd(objective, beta0, learning_rate=0.5, max_iter=200, tol=1e-3,
                 beta_bar = [m + (b - m) / count for m, b in zip(beta_bar, beta)]
         if n_iter == 0:
             beta_bar = beta          # the first epoch only moves away from the start
-        L_old, L = L, objective.value(beta_bar)
+        L = objective.value(beta_bar)
         if not math.isfinite(L):
             raise DivergenceError("stochastic gradient descent diverged in epoch "
                                   "%d: the loss is %r; use a smaller learning_rate"
