@@ -1,26 +1,385 @@
-"""Command line: ``python3 -m minilogit demo`` tours the bundled data.
+"""Command line: ``python3 -m minilogit fit|trace|demo|help``.
 
-The demo follows the lecture's breast-cancer slides: Newton's method (IRLS)
-from beta = 0 on the raw features, the loss falling step by step until the
-data turn out to be completely separable, then, on four standardized
-features that do not separate the classes, every solver side by side.
+- ``fit FILE.csv --target COLUMN [options]`` fits a logistic regression (or,
+  with ``--family``/``--link``, a GLM) to a CSV file and prints the summary
+  table and why the fit stopped; ``--svg OUT.svg`` also draws it.
+- ``trace FILE.csv --target COLUMN [options]`` prints the fit's iterations,
+  one row each, from ``model.trace_``.
+- ``demo`` follows the lecture's breast-cancer slides: Newton's method
+  (IRLS) from beta = 0 on the raw features, the loss falling step by step
+  until the data turn out to be completely separable, then, on four
+  standardized features that do not separate the classes, every solver side
+  by side.
+
+Options are parsed by hand (MicroPython has no ``argparse``): ``OPTIONS``
+maps each name to (converter, default). Every error is one line on stderr,
+``minilogit: ...``, and exit status 2 for a usage error (an unknown option,
+a bad number, an unknown solver) or 1 for a data error (a missing file or
+column, a non-numeric cell, a target without exactly two classes, a fit that
+failed). Warnings are one line each, ``minilogit: warning: ...``.
+
+>>> import io
+>>> err = io.StringIO()
+>>> main(["fit", "data.csv", "--target", "y", "--lam", "big"], err=err)
+2
+>>> err.getvalue()
+"minilogit: --lam needs a number, got 'big'\\n"
 """
 
 import sys
 import time
 
-from . import LogisticRegression
+from . import GLM, LogisticRegression, _compat, plot
 from ._compat import _warnings, fallback_log
-from .datasets import load_breast_cancer, standardize
+from .datasets import load_breast_cancer, load_csv, standardize
+from .errors import (DataError, DivergenceError, InferenceError, NotFittedError,
+                     SingularMatrixError)
+from .families import family_and_link
+from .inference import _wrap
+from .models._base import check_solver_params
+from .models.glm import GLM_SOLVERS
 
 SUBSET = ["mean_radius", "mean_texture", "mean_smoothness", "mean_symmetry"]
 
-USAGE = """usage: python3 -m minilogit demo
+USAGE = """usage: python3 -m minilogit COMMAND [ARGUMENTS]
 
 commands:
+  fit FILE.csv --target COLUMN [options]
+          fit a model to FILE.csv (a header row; every column but the target
+          numeric) and print its summary table (coefficients, standard
+          errors, p-values, odds ratios; or why there are none) and a few
+          sentences on why the fit stopped
+  trace FILE.csv --target COLUMN [options]
+          fit as `fit` does and print one row per iteration: the loss, the
+          largest |gradient| component, the largest coefficient change
+          (step), the equations of walkthrough.md it applied, and the range
+          of the IRLS weights w_min .. w_max (irls, cd) or the learning rate
+          eta (gd, sgd, proximal)
   demo    fit the bundled breast-cancer data and print the loss trace, the
           separation diagnosis and every solver's coefficients
+  help    print this help (also -h, --help)
+
+options of fit and trace:
+  --target COLUMN      the label column (required). Logistic regression needs
+                       exactly two labels, any two (0/1, -1/1, no/yes): the
+                       larger one, in sorted order, is the positive class
+  --columns A,B,...    the feature columns to use (default: all but the target)
+  --solver NAME        newton (default), irls, gd, sgd, proximal or cd; with
+                       --family or --link: irls (default) or newton
+  --penalty NAME       none (default), l2, l1 or elasticnet: minimise
+                       NLL + lam ((1 - alpha) b'b + alpha |b|_1), the intercept
+                       unpenalised. l1 and elasticnet need --solver proximal
+                       or cd (cd when no --solver is given)
+  --lam X              the penalty's weight lam >= 0 (default 1)
+  --l1-ratio A         elasticnet's mixing alpha in [0, 1] (default 0.5)
+  --learning-rate ETA  gd: a fixed step (default: a line search);
+                       sgd: the first step eta_0 (default 0.5)
+  --family NAME        fit a generalised linear model by IRLS instead:
+                       binomial (a 0/1 target), poisson (counts) or gaussian
+  --link NAME          the GLM's link: by default the family's canonical one
+                       (logit, log, identity); probit or cloglog for binomial.
+                       --link alone means --family binomial
+  --max-iter N         the most iterations (sgd: epochs); default 100 for
+                       newton, irls and cd, 200 for sgd, 10000 for gd, proximal
+  --tol T              converged when no component of the gradient of the mean
+                       loss exceeds T (default 1e-8; sgd 1e-3)
+  --svg OUT.svg        also write a picture to OUT.svg: the loss per iteration
+                       on a log scale and, when the data have exactly two
+                       features and the model is binary, the data and the
+                       decision boundary p = 1/2 beside it (one SVG, 1280 x 400)
+
+exit status: 0 done; 1 a data error (a file that cannot be read, a missing
+column, a non-numeric cell, a target without two classes, a failed fit);
+2 a usage error. Errors are one line on stderr starting "minilogit: ";
+warnings (separation, no convergence) one line each, "minilogit: warning: ".
+
+examples:
+  python3 -m minilogit fit minilogit/datasets/breast_cancer.csv --target target \\
+      --columns mean_radius,mean_texture --svg fit.svg
+  python3 -m minilogit trace minilogit/datasets/breast_cancer.csv --target target \\
+      --solver irls
 """
+
+
+def _number(text):
+    return float(text)
+
+
+def _count(text):
+    return int(text)
+
+
+def _names(text):
+    names = [n.strip() for n in text.split(",")]
+    if not all(names):
+        raise ValueError(text)
+    return names
+
+
+# Option name -> (converter, default). USAGE documents each one.
+OPTIONS = {
+    "--target": (str, None),
+    "--columns": (_names, None),
+    "--solver": (str, None),
+    "--penalty": (str, "none"),
+    "--lam": (_number, None),
+    "--l1-ratio": (_number, None),
+    "--learning-rate": (_number, None),
+    "--family": (str, None),
+    "--link": (str, None),
+    "--max-iter": (_count, None),
+    "--tol": (_number, None),
+    "--svg": (str, None),
+}
+WHAT = {_number: "a number", _count: "a whole number", _names: "comma-separated column names"}
+PENALTIES = {"none": None, "l2": "l2", "l1": "l1", "elasticnet": "elasticnet"}
+
+# The errors of bad data or a failed fit: one line and exit status 1.
+DATA_ERRORS = (DataError, InferenceError, NotFittedError, DivergenceError,
+               SingularMatrixError)
+
+
+class UsageError(Exception):
+    """The command line itself is wrong: exit status 2."""
+
+
+def parse_options(args):
+    """Return (FILE, {option: value}) from fit's or trace's arguments.
+
+    >>> path, opts = parse_options(["d.csv", "--target", "y", "--max-iter=5"])
+    >>> path, opts["--target"], opts["--max-iter"], opts["--tol"]
+    ('d.csv', 'y', 5, None)
+    >>> parse_options(["d.csv", "--frobnicate", "1"])
+    Traceback (most recent call last):
+    ...
+    minilogit.__main__.UsageError: unknown option --frobnicate (see python3 -m minilogit --help)
+    """
+    opts = dict((name, OPTIONS[name][1]) for name in OPTIONS)
+    path, i = None, 0
+    while i < len(args):
+        arg = args[i]
+        if arg.startswith("-") and len(arg) > 1:
+            name, value = arg, None
+            if "=" in arg:
+                name, value = arg.split("=", 1)
+            if name not in OPTIONS:
+                raise UsageError("unknown option %s (see python3 -m minilogit --help)" % name)
+            if value is None:
+                i += 1
+                if i == len(args):
+                    raise UsageError("%s needs a value" % name)
+                value = args[i]
+            convert = OPTIONS[name][0]
+            try:
+                opts[name] = convert(value)
+            except ValueError:
+                raise UsageError("%s needs %s, got %r" % (name, WHAT[convert], value))
+        elif path is None:
+            path = arg
+        else:
+            raise UsageError("one FILE.csv only, got %r and %r" % (path, arg))
+        i += 1
+    if path is None:
+        raise UsageError("give the CSV file: FILE.csv --target COLUMN")
+    if opts["--target"] is None:
+        raise UsageError("give the label column: --target COLUMN")
+    return path, opts
+
+
+def make_model(opts):
+    """The unfitted estimator the options ask for; UsageError if they do not fit together.
+
+    >>> make_model({"--family": None, "--link": "probit", "--solver": None, "--penalty": "none",
+    ...             "--lam": None, "--l1-ratio": None, "--learning-rate": None,
+    ...             "--max-iter": None, "--tol": None}).get_params()["family"]
+    'binomial'
+    """
+    if opts["--penalty"] not in PENALTIES:
+        raise UsageError("unknown penalty %r: choose none, l2, l1 or elasticnet"
+                         % opts["--penalty"])
+    penalty = PENALTIES[opts["--penalty"]]
+    if penalty is None and (opts["--lam"] is not None or opts["--l1-ratio"] is not None):
+        raise UsageError("--lam and --l1-ratio need --penalty l2, l1 or elasticnet")
+    if opts["--l1-ratio"] is not None and penalty != "elasticnet":
+        raise UsageError("--l1-ratio needs --penalty elasticnet")
+    try:
+        if opts["--family"] is not None or opts["--link"] is not None:
+            if penalty is not None or opts["--learning-rate"] is not None:
+                raise UsageError("a GLM (--family, --link) takes no --penalty and no "
+                                 "--learning-rate: it is fitted by IRLS")
+            model = GLM(family=opts["--family"] or "binomial", link=opts["--link"],
+                        solver=opts["--solver"] or "irls", max_iter=opts["--max-iter"],
+                        tol=opts["--tol"])
+            check_solver_params(model, GLM_SOLVERS)   # the checks GLM.fit starts with
+            family_and_link(model.family, model.link)
+            return model
+        solver = opts["--solver"] or ("cd" if penalty in ("l1", "elasticnet") else "newton")
+        if opts["--learning-rate"] is not None and solver not in ("gd", "sgd"):
+            raise UsageError("--learning-rate needs --solver gd or sgd")
+        lam = 1.0 if opts["--lam"] is None else opts["--lam"]
+        alpha = 0.5 if opts["--l1-ratio"] is None else opts["--l1-ratio"]
+        model = LogisticRegression(solver=solver, penalty=penalty, lam=lam, l1_ratio=alpha,
+                                   learning_rate=opts["--learning-rate"],
+                                   max_iter=opts["--max-iter"], tol=opts["--tol"])
+        model._penalty_weights()      # the checks of every parameter that fit starts with
+        return model
+    except DataError as e:            # a bad option value, not bad data
+        raise UsageError(str(e))
+
+
+def read_data(path, opts):
+    """load_csv(path, target), keeping only --columns when given."""
+    try:
+        data = load_csv(path, target=opts["--target"])
+    except OSError as e:
+        raise DataError("cannot read %s: %s" % (path, _reason(e)))
+    if opts["--columns"] is not None:
+        data = data.columns(opts["--columns"])
+    return data
+
+
+def _reason(e):
+    """The words of an OSError: its strerror, or (MicroPython, which has none) its number."""
+    return getattr(e, "strerror", None) or "%s %s" % (type(e).__name__, e)
+
+
+class _Sink:
+    """A stand-in stderr that keeps what is written (one write per warning)."""
+
+    def __init__(self):
+        self.stderr = self
+        self.parts = []
+
+    def write(self, s):
+        self.parts.append(s)
+
+
+def fit_quietly(model, X, y):
+    """Fit; return the warnings it raised, one line of text each, instead of printing them.
+
+    >>> texts = fit_quietly(LogisticRegression(max_iter=1), [[0.0], [1.0], [2.0]], [0, 1, 0])
+    >>> len(texts), texts[0].split(":")[0]
+    (1, 'newton did not converge in 1 iterations')
+    """
+    if _warnings is not None:
+        with _warnings.catch_warnings(record=True) as caught:
+            _warnings.simplefilter("always")
+            model.fit(X, y)
+        texts = [str(w.message) for w in caught]
+    else:   # MicroPython: _compat.warn writes "Category: message\n" to _compat.sys.stderr
+        sink, real_sys = _Sink(), _compat.sys
+        _compat.sys = sink
+        try:
+            model.fit(X, y)
+        finally:
+            _compat.sys = real_sys
+        texts = [p.split(": ", 1)[-1] for p in sink.parts]
+    return [" ".join(t.split()) for t in texts]
+
+
+def trace_table(model):
+    """The fit's iterations as aligned text, one row per record of ``model.trace_``.
+
+    >>> m = LogisticRegression(solver="irls").fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
+    >>> print(trace_table(m))              # doctest: +NORMALIZE_WHITESPACE +ELLIPSIS
+    iteration            loss L   max |gradient|      max |step|  equations   weights w_min .. w_max
+            0     2.77258872224                1               -  start
+            1     2.35259543948         0.095738             1.2  (...  0.25 .. 0.25
+            2     2.34749401608       0.00356829        0.155983  (...  0.1779 .. 0.2403
+            3     2.34748653514      5.80856e-06       0.0062827  (...  0.1629 .. 0.2377
+            4     2.34748653512      1.54916e-11     1.02606e-05  (...  0.1623 .. 0.2375
+    """
+    records = model.trace_
+    width = max(9, max(len(r["equation"]) for r in records))
+    extra = ""
+    if "w_min" in records[-1]:
+        extra = "weights w_min .. w_max"
+    elif "eta" in records[-1]:
+        extra = "learning rate eta"
+    equation = "  %-" + str(width) + "s  %s"        # no str.ljust on MicroPython
+    head, row = "%9s %17s %16s %15s" + equation, "%9d %17.12g %16s %15s" + equation
+    lines = [(head % ("iteration", "loss L", "max |gradient|", "max |step|", "equations",
+                      extra)).rstrip()]
+    for r in records:
+        if "w_min" in r:
+            more = "%.4g .. %.4g" % (r["w_min"], r["w_max"])
+        elif "eta" in r:
+            more = "%.4g" % r["eta"]
+        else:
+            more = ""
+        lines.append((row % (r["iteration"], r["loss"], _g(r["grad_norm"]), _g(r["step"]),
+                             r["equation"], more)).rstrip())
+    return "\n".join(lines)
+
+
+def _g(x):
+    """A number in 6 significant digits, or "-" when there is none."""
+    return "-" if x is None else "%.6g" % x
+
+
+def picture(model, data):
+    """The SVG for --svg: the loss history, beside it the decision boundary if drawable.
+
+    The boundary is drawn for a binary model (logistic regression, or a
+    binomial GLM: the line where its mean is 1/2) on exactly two features.
+    Two pictures are placed side by side in one SVG of twice the width.
+    """
+    history = model.history_
+    optimum = None
+    if min(history) <= 0:            # e.g. a gaussian GLM's perfect fit: no log scale of 0
+        optimum = min(history)
+    svgs = [plot.loss_history_plot([(model.solver, history)], optimum=optimum)]
+    binary = getattr(model, "family", "binomial") == "binomial"
+    if binary and len(data.feature_names) == 2:
+        t = 0.0                      # the log-odds at p = 1/2
+        if isinstance(model, GLM):
+            t = family_and_link(model.family, model.link)[1].link(0.5)
+        svgs.append(plot.decision_boundary_plot(model, data.data, data.target, threshold=t,
+                                                feature_names=data.feature_names))
+    return side_by_side(svgs)
+
+
+def side_by_side(svgs):
+    """One SVG holding the given plot.* pictures in a row (one alone is returned as is).
+
+    Each keeps its own clip path, renamed so that the ids stay unique.
+
+    >>> svg = side_by_side([plot.sigmoid_plot(), plot.sigmoid_plot()])
+    >>> svg.count("<svg"), 'width="1280"' in svg, 'id="area1"' in svg
+    (3, True, True)
+    """
+    if len(svgs) == 1:
+        return svgs[0]
+    parts = []
+    for k in range(len(svgs)):
+        svg = svgs[k].replace('id="area"', 'id="area%d"' % k)
+        svg = svg.replace("url(#area)", "url(#area%d)" % k)
+        parts.append(svg.replace("<svg ", '<svg x="%d" ' % (k * plot.W)))
+    w, h = plot.W * len(svgs), plot.H
+    return ('<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" '
+            'viewBox="0 0 %d %d">\n%s</svg>\n' % (w, h, w, h, "".join(parts)))
+
+
+def fit_command(args, out, err, trace=False):
+    """``fit`` (summary and explanation) or ``trace`` (the iteration table)."""
+    path, opts = parse_options(args)
+    model = make_model(opts)
+    data = read_data(path, opts)
+    for message in fit_quietly(model, data.data, data.target):
+        err.write("minilogit: warning: %s\n" % message)
+    if trace:
+        out.write(trace_table(model) + "\n")
+    else:
+        out.write(model.summary(feature_names=data.feature_names) + "\n")
+    out.write("\n" + "\n".join(_wrap(model.explain(), 79)) + "\n")
+    if opts["--svg"] is not None:
+        svg = picture(model, data)
+        try:
+            plot.save(svg, opts["--svg"])
+        except OSError as e:
+            raise DataError("cannot write %s: %s" % (opts["--svg"], _reason(e)))
+        out.write("\nWrote %s.\n" % opts["--svg"])
+    return 0
 
 
 def _fit_catching(model, X, y):
@@ -82,18 +441,57 @@ def demo(out=sys.stdout):
             w("   %s: %s\n" % (f[0], m))
 
 
-def main(argv=None):
-    argv = sys.argv[1:] if argv is None else argv
-    if argv == ["demo"]:
-        demo()
+def main(argv=None, out=None, err=None):
+    """Run the command line ``argv`` (default ``sys.argv[1:]``); return the exit status.
+
+    ``out`` and ``err`` default to ``sys.stdout`` and ``sys.stderr``.
+
+    >>> import io
+    >>> err = io.StringIO()
+    >>> main(["fit", "no-such-file.csv", "--target", "y"], err=err)
+    1
+    >>> err.getvalue()
+    'minilogit: cannot read no-such-file.csv: No such file or directory\\n'
+    """
+    argv = sys.argv[1:] if argv is None else list(argv)
+    out = sys.stdout if out is None else out
+    err = sys.stderr if err is None else err
+    if not argv:
+        err.write(USAGE)
+        return 2
+    if "-h" in argv or "--help" in argv or argv[0] == "help":
+        out.write(USAGE)
         return 0
-    if argv and argv[0] in ("-h", "--help"):
-        sys.stdout.write(USAGE)
-        return 0
-    sys.stderr.write("minilogit: unknown command %s\n%s"
-                     % (" ".join(argv) or "(none)", USAGE))
-    return 2
+    command, args = argv[0], argv[1:]
+    try:
+        if command == "demo":
+            if args:
+                raise UsageError("demo takes no arguments, got %s" % " ".join(args))
+            demo(out)
+            return 0
+        if command in ("fit", "trace"):
+            return fit_command(args, out, err, trace=(command == "trace"))
+        raise UsageError("unknown command %s: choose fit, trace, demo or help" % command)
+    except UsageError as e:
+        err.write("minilogit: %s\n" % e)
+        return 2
+    except DATA_ERRORS as e:
+        err.write("minilogit: %s\n" % " ".join(str(e).split()))
+        return 1
+
+
+def _shell():
+    """main() for ``python3 -m minilogit``: a closed pipe (``... | head``) ends it quietly."""
+    try:
+        return main()
+    except OSError as e:
+        import errno
+        if getattr(e, "errno", None) != errno.EPIPE:
+            raise
+        import os                # CPython would complain again when flushing stdout at exit
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(_shell())

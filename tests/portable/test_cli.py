@@ -1,4 +1,4 @@
-"""``python3 -m minilogit demo``: the tour of the bundled data, on every runtime.
+"""``python3 -m minilogit``: the demo, and fit and trace on a CSV file, on every runtime.
 
 The slowest test on MicroPython (about 11 s: Newton on all 30 raw features).
 The raw-feature trace is ill-conditioned (the data are separable), so its
@@ -9,6 +9,8 @@ a tolerance, the standardized-feature table as printed.
 
 import io
 
+from helpers import X2, Y2
+from minilogit import LogisticRegression
 from minilogit.__main__ import demo, main
 
 
@@ -57,4 +59,105 @@ def test_demo():
 
 
 def test_main_rejects_unknown_commands():
-    assert main(["no-such-command"]) == 2      # the usage goes to stderr
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["no-such-command"], out, err) == 2
+    assert out.getvalue() == "", out.getvalue()
+    assert err.getvalue() == ("minilogit: unknown command no-such-command: choose fit, "
+                              "trace, demo or help\n"), err.getvalue()
+
+
+# -- fit and trace on a small CSV file -------------------------------------------
+#
+# The runners copy tests/portable/ into a writable file system (MicroPython's
+# in-memory one under node), so the file is written next to this module and
+# removed afterwards. main(argv, out, err) runs in-process with both streams
+# captured.
+
+CSV = "tests/portable/_cli_tmp.csv"
+LABELS = ["no", "yes"]
+
+
+def _write(path, text):
+    f = open(path, "w")
+    f.write(text)
+    f.close()
+
+
+def _remove(path):
+    try:
+        import os
+        os.remove(path)
+    except (ImportError, OSError):
+        pass
+
+
+def _csv_text():
+    lines = ["x1,x2,label"]
+    for row, label in zip(X2, Y2):
+        lines.append("%r,%r,%s" % (row[0], row[1], LABELS[label]))
+    return "\n".join(lines) + "\n"
+
+
+def _run(argv, text=None):
+    """main(argv) with CSV holding ``text`` (default: X2, Y2); return (status, out, err)."""
+    _write(CSV, _csv_text() if text is None else text)
+    out, err = io.StringIO(), io.StringIO()
+    try:
+        status = main(argv, out, err)
+    finally:
+        _remove(CSV)
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_fit_prints_the_summary_of_the_python_api():
+    status, out, err = _run(["fit", CSV, "--target", "label"])
+    assert status == 0 and err == "", (status, err)
+    model = LogisticRegression().fit(X2, [LABELS[v] for v in Y2])
+    assert model.summary(feature_names=["x1", "x2"]) in out, out
+    assert "Logistic regression (yes vs no)" in out
+    assert "Converged after" in out, out
+
+
+def test_trace_prints_one_row_per_irls_iteration():
+    status, out, err = _run(["trace", CSV, "--target", "label", "--solver", "irls"])
+    assert status == 0 and err == "", (status, err)
+    model = LogisticRegression(solver="irls").fit(X2, [LABELS[v] for v in Y2])
+    lines = out.split("\n")
+    assert lines[0].split()[:2] == ["iteration", "loss"], lines[0]
+    assert lines[0].endswith("weights w_min .. w_max"), lines[0]
+    rows = lines[1:model.n_iter_ + 2]
+    assert [int(r.split()[0]) for r in rows] == list(range(model.n_iter_ + 1)), rows
+    assert lines[model.n_iter_ + 2] == "", lines
+    for r, record in zip(rows[1:], model.trace_[1:]):
+        assert r.endswith("%.4g .. %.4g" % (record["w_min"], record["w_max"])), r
+        assert abs(float(r.split()[1]) - record["loss"]) <= 1e-9 * record["loss"], r
+
+
+def test_separation_is_one_warning_line_on_stderr():
+    text = "x,y\n0,0\n1,0\n2,1\n3,1\n"
+    status, out, err = _run(["fit", CSV, "--target", "y"], text)
+    assert status == 0, (status, err)
+    assert err.startswith("minilogit: warning: the maximum-likelihood estimate does not "
+                          "exist"), err
+    assert err.count("\n") == 1, err
+    assert "No standard errors" in out, out
+
+
+def test_a_missing_column_is_one_line_and_status_1():
+    status, out, err = _run(["fit", CSV, "--target", "nope"])
+    assert status == 1 and out == "", (status, out)
+    assert err == ("minilogit: %s has no column 'nope'; its columns are: x1, x2, label\n"
+                   % CSV), err
+
+
+def test_a_non_numeric_cell_names_its_line_and_column():
+    status, out, err = _run(["fit", CSV, "--target", "y"], "a,b,y\n1,2,0\n2,x,1\n3,1,0\n")
+    assert status == 1, status
+    assert err == ("minilogit: %s line 3, column 'b' is 'x': every entry must be a finite "
+                   "number\n" % CSV), err
+
+
+def test_a_bad_number_is_a_usage_error():
+    status, out, err = _run(["fit", CSV, "--target", "label", "--tol", "small"])
+    assert status == 2 and out == "", (status, out)
+    assert err == "minilogit: --tol needs a number, got 'small'\n", err
