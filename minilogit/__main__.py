@@ -30,7 +30,7 @@ import sys
 import time
 
 from . import GLM, LogisticRegression, _compat, plot
-from ._compat import _warnings, fallback_log
+from ._compat import _warnings, fallback_count, fallback_since
 from .datasets import load_breast_cancer, load_csv, standardize
 from .errors import (DataError, DivergenceError, InferenceError, NotFittedError,
                      SingularMatrixError)
@@ -385,9 +385,9 @@ def fit_command(args, out, err, trace=False):
 def _fit_catching(model, X, y):
     """Fit, returning the warnings raised as a list of strings."""
     if _warnings is None:   # MicroPython: warn() appends to fallback_log
-        start = len(fallback_log)
+        mark = fallback_count[0]
         model.fit(X, y)
-        return ["%s: %s" % (type(w).__name__, w) for w in fallback_log[start:]]
+        return ["%s: %s" % (type(w).__name__, w) for w in fallback_since(mark)]
     with _warnings.catch_warnings(record=True) as caught:
         _warnings.simplefilter("always")
         model.fit(X, y)

@@ -52,7 +52,20 @@ except ImportError:  # MicroPython
 # Where warnings go on a runtime without the ``warnings`` module: each one is
 # appended here (tests read it; only the last 20 are kept, for small boards)
 # and printed to stderr.
-fallback_log = []
+fallback_log = []       # the last 20 warnings issued without the warnings module
+fallback_count = [0]    # how many were issued in all (a list, so that it can be updated)
+
+
+def fallback_since(mark):
+    """The fallback warnings issued since ``fallback_count[0]`` was ``mark``
+    (at most the last 20, which is all the log keeps).
+
+    >>> mark = fallback_count[0]
+    >>> fallback_since(mark)
+    []
+    """
+    n = fallback_count[0] - mark
+    return fallback_log[max(0, len(fallback_log) - n):] if n > 0 else []
 
 
 def warn(message, category):
@@ -70,6 +83,7 @@ def warn(message, category):
     else:
         fallback_log.append(category(message))
         del fallback_log[:-20]
+        fallback_count[0] += 1
         sys.stderr.write(category.__name__ + ": " + message + "\n")
 
 

@@ -84,6 +84,8 @@ def _rate(solver, g):
         return ("The gradient at the averaged iterate, epoch by epoch, was %s: SGD "
                 "closes in slowly (the noise of single examples only averages out like "
                 "1/sqrt(t)), which is why its tol is looser." % shown)
+    why = ("as expected of a first-order method" if solver not in ("newton", "irls") else
+           "not quadratic: the curvature used is not the exact Hessian here (IRLS with a "
+           "non-canonical link uses the expected information)")
     return ("The last gradients were %s, shrinking by a factor of about %.2g per step: "
-            "linear convergence, as expected of a first-order method."
-            % (shown, sum(factors) / len(factors)))
+            "linear convergence, %s." % (shown, sum(factors) / len(factors), why))

@@ -59,7 +59,7 @@ def warnings_from(fn, *args, **kwargs):
     """
     w = _compat._warnings
     if w is None:
-        start = len(_compat.fallback_log)
+        mark = _compat.fallback_count[0]
         sink, real_sys = _Sink(), _compat.sys
         _compat.sys = _SysWithStderr(sink)
         try:
@@ -67,7 +67,7 @@ def warnings_from(fn, *args, **kwargs):
         finally:
             _compat.sys = real_sys
             last_stderr[0] = "".join(sink.parts)
-        return result, _compat.fallback_log[start:]
+        return result, _compat.fallback_since(mark)
     last_stderr[0] = ""
     with w.catch_warnings(record=True) as caught:
         w.simplefilter("always")

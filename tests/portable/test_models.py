@@ -147,9 +147,10 @@ def test_max_iter_0_keeps_the_start():
 def test_fallback_warnings_are_logged_and_printed():
     if _compat._warnings is not None:
         raise Skip("this runtime has the warnings module")
-    n = len(_compat.fallback_log)
+    n = _compat.fallback_count[0]
     m, ws = fit(LogisticRegression(max_iter=1), X2, Y2)
-    assert len(_compat.fallback_log) == n + 1 and ws == [_compat.fallback_log[-1]]
+    assert _compat.fallback_count[0] == n + 1 and ws == [_compat.fallback_log[-1]]
+    assert len(_compat.fallback_log) <= 20
     assert isinstance(ws[0], ConvergenceWarning)
     assert last_stderr[0] == "ConvergenceWarning: " + str(ws[0]) + "\n", last_stderr[0]
 
