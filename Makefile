@@ -1,11 +1,12 @@
 # make demo  - fit the bundled data (needs only python3)
 # make test  - create .venv with the test extra, run pytest, doctests, walkthrough
 # make portable - the portable suite on every runtime (installs them first)
+# make figures - write the walkthrough's pictures to docs/figures/*.svg (needs only python3)
 PYTHON ?= python3
 VENV   := .venv
 VPY    := $(VENV)/bin/python
 
-.PHONY: demo test portable clean
+.PHONY: demo test portable figures bench clean
 
 demo:
 	$(PYTHON) -m minilogit demo
@@ -24,6 +25,15 @@ test: $(VENV)/.installed
 portable:
 	bash tools/portable/setup.sh
 	$(PYTHON) tools/portable/portable.py --readme README.md
+
+# the SVGs are committed: the walkthrough shows them
+figures:
+	$(PYTHON) tools/figures.py
+
+# speed, memory and scaling (stdlib only; adds numpy, statsmodels, scikit-learn
+# when importable): make bench [PYTHON=...] [BENCH_ARGS="--json PATH --profile"]
+bench:
+	$(PYTHON) tools/bench.py $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis *.egg-info

@@ -8,10 +8,10 @@ raises ``OverflowError`` or returns ``nan`` for any finite float.
 =============  =============================================  ==========
 function       value                                          equation
 =============  =============================================  ==========
-sigmoid        sigma(a) = 1 / (1 + e^-a)                      (1)
+sigmoid        sigma(a) = 1 / (1 + e^-a)                      (5)
 log_sigmoid    log sigma(a) = -log(1 + e^-a)
 log1pexp       log(1 + e^a)
-logit          log(p / (1 - p)), the inverse of sigma         (2)
+logit          log(p / (1 - p)), the inverse of sigma         (6)
 logsumexp      log sum_k e^(a_k)
 softmax        e^(a_k) / sum_j e^(a_j)
 log_softmax    a_k - logsumexp(a)

@@ -37,9 +37,12 @@ class Inference:
     (1.3303, 8.956)
     """
 
-    def _cov(self):
+    def _fitted(self):
         if not hasattr(self, "params_"):
             raise InferenceError("the model is not fitted yet: call fit first")
+
+    def _cov(self):
+        self._fitted()
         if self.cov_params_ is None:
             raise InferenceError(self.inference_blocked_)
         return self.cov_params_
@@ -95,21 +98,25 @@ class Inference:
     @property
     def aic_(self):
         """Akaike's information criterion -2 llf + 2 k, eq. (36)."""
+        self._fitted()
         return -2.0 * self.llf_ + 2.0 * len(self.params_)
 
     @property
     def bic_(self):
         """Schwarz's criterion -2 llf + k log(nobs), eq. (36)."""
+        self._fitted()
         return -2.0 * self.llf_ + len(self.params_) * math.log(self.nobs_)
 
     @property
     def prsquared_(self):
         """McFadden's pseudo-R^2: 1 - llf / llnull, eq. (36)."""
+        self._fitted()
         return 1.0 - self.llf_ / self.llnull_
 
     @property
     def llr_(self):
         """The likelihood-ratio statistic 2 (llf - llnull) against the intercept-only model."""
+        self._fitted()
         return 2.0 * (self.llf_ - self.llnull_)
 
     @property
@@ -184,7 +191,12 @@ def _wrap(text, width):
 def _summary(m, alpha, feature_names):
     names = list(m.param_names_)
     if feature_names is not None:
-        feature_names = [str(n) for n in feature_names]
+        if isinstance(feature_names, str):
+            feature_names = [feature_names]
+        try:
+            feature_names = [str(n) for n in feature_names]
+        except TypeError:
+            raise DataError("feature_names must be a list of names, got %r" % (feature_names,))
         if len(feature_names) != m.n_features_in_:
             raise DataError("feature_names has %d names, the model has %d features"
                             % (len(feature_names), m.n_features_in_))

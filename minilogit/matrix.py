@@ -21,6 +21,7 @@ from ._compat import is_fraction, mul
 from .errors import DataError, SingularMatrixError
 
 _EPS = 2.220446049250313e-16   # spacing of floats near 1.0 (sys.float_info.epsilon)
+_INF = float("inf")
 
 
 def dot(a, b):
@@ -45,7 +46,11 @@ class Matrix:
     """
 
     def __init__(self, rows):
-        rows = [list(r) for r in rows]
+        try:
+            rows = [list(r) for r in rows]
+        except TypeError:
+            raise DataError("a Matrix needs a sequence of rows (each a sequence of numbers), "
+                            "got %r" % (rows,))
         if rows:
             n = len(rows[0])
             for i in range(len(rows)):
@@ -191,13 +196,21 @@ class Matrix:
         n, m = self.shape
         if n != m:
             raise DataError("solve needs a square matrix, got %dx%d" % (n, m))
+        _check_entries(self.rows, "the matrix")
         if isinstance(b, Matrix):
             if b.shape[0] != n:
                 raise DataError("right-hand side has %d rows, matrix has %d" % (b.shape[0], n))
+            _check_entries(b.rows, "the right-hand side")
             return Matrix(_gauss_jordan(self.rows, b.rows))
-        if len(b) != n:
-            raise DataError("right-hand side has length %d, matrix has %d rows" % (len(b), n))
-        return [row[0] for row in _gauss_jordan(self.rows, [[v] for v in b])]
+        try:
+            B = [[v] for v in b]
+        except TypeError:
+            raise DataError("the right-hand side must be a list of numbers or a Matrix, got %r"
+                            % (b,))
+        if len(B) != n:
+            raise DataError("right-hand side has length %d, matrix has %d rows" % (len(B), n))
+        _check_entries(B, "the right-hand side")
+        return [row[0] for row in _gauss_jordan(self.rows, B)]
 
     def inverse(self):
         """Return A⁻¹ (Gauss-Jordan on [A | I]); exact for Fraction entries.
@@ -236,6 +249,10 @@ def _gauss_jordan(A, B):
             raise SingularMatrixError(
                 "matrix is singular: column %d has no usable pivot "
                 "(it depends on the columns before it)" % k, column=k)
+        if not exact and not abs(pivot) < _INF:
+            raise DataError("Gauss-Jordan elimination overflowed a float at column %d: the "
+                            "matrix's entries are too large (or too different in scale); "
+                            "rescale it" % k)
         M[k], M[p] = M[p], M[k]
         row_k = [a / pivot for a in M[k]]
         M[k] = row_k
@@ -243,7 +260,28 @@ def _gauss_jordan(A, B):
             if i != k and M[i][k] != 0:
                 f = M[i][k]
                 M[i] = [a - f * b for a, b in zip(M[i], row_k)]
-    return [r[n:] for r in M]
+    X = [r[n:] for r in M]
+    for r in X:
+        for v in r:
+            if isinstance(v, float) and not -_INF < v < _INF:
+                raise DataError("the solution of the linear system is %r: it overflows a "
+                                "float (the matrix is too close to singular for its scale); "
+                                "rescale it" % (v,))
+    return X
+
+
+def _check_entries(rows, what):
+    """Raise DataError unless every entry is a number (a float must be finite)."""
+    for i in range(len(rows)):
+        for j in range(len(rows[i])):
+            v = rows[i][j]
+            if isinstance(v, float):
+                if -_INF < v < _INF:
+                    continue
+            elif isinstance(v, int) or is_fraction(v):
+                continue
+            raise DataError("entry [%d][%d] of %s is %r: solve needs finite numbers"
+                            % (i, j, what, v))
 
 
 def weighted_gram(X, w):

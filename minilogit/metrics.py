@@ -8,16 +8,16 @@ function                   value                                             equ
 =========================  ================================================  ==========
 accuracy_score             fraction of labels predicted right
 confusion_matrix           counts C[true][predicted]
-precision_score            TP / (TP + FP)                                    (32)
-recall_score               TP / (TP + FN)                                    (32)
-f1_score                   2 P R / (P + R)                                   (32)
+precision_score            TP / (TP + FP)                                    (48)
+recall_score               TP / (TP + FN)                                    (48)
+f1_score                   2 P R / (P + R)                                   (48)
 roc_curve                  (FPR, TPR, threshold) as the threshold falls
-roc_auc_score              U / (n_+ n_-), U the Mann-Whitney statistic       (33)
-log_loss                   -(1/N) sum_i log p_{i, y_i}                       (34)
+roc_auc_score              U / (n_+ n_-), U the Mann-Whitney statistic       (49)
+log_loss                   -(1/N) sum_i log p_{i, y_i}                       (50)
 majority_baseline          the "dumb" classifier: always the commonest label
 threshold_sweep            counts and scores at each threshold
-r2_score                   1 - RSS / TSS                                     (35)
-residual_standard_error    sqrt(RSS / (N - p - 1))                           (35)
+r2_score                   1 - RSS / TSS                                     (4)
+residual_standard_error    sqrt(RSS / (N - p - 1))                           (4)
 =========================  ================================================  ==========
 
 Notation: y (true labels), yhat (predicted labels), s (scores: larger means
@@ -271,8 +271,11 @@ def majority_baseline(y_true):
     """
     y = _labels(y_true, "y_true")
     count = {}
-    for label in y:
-        count[label] = count.get(label, 0) + 1
+    try:
+        for label in y:
+            count[label] = count.get(label, 0) + 1
+    except TypeError:
+        raise DataError("the labels in y_true cannot be hashed (a list among them?)")
     most = max(count.values())
     winner = _sorted_set([label for label in count if count[label] == most], "y_true")[0]
     return [winner] * len(y)
@@ -551,7 +554,12 @@ def _rss(y_true, y_pred):
     """(y, RSS) for two equal-length lists of finite numbers."""
     y, yhat = _numbers(y_true, "y_true"), _numbers(y_pred, "y_pred")
     _same_length(y, yhat, "y_true", "y_pred")
-    return y, sum((t - q) ** 2 for t, q in zip(y, yhat))
+    rss = sum((t - q) * (t - q) for t, q in zip(y, yhat))    # (** 2 raises OverflowError)
+    if not rss < math.inf:
+        raise DataError("the residual sum of squares overflows a float: y_true and y_pred "
+                        "have values as large as %r; rescale them"
+                        % max(abs(v) for v in y + yhat))
+    return y, rss
 
 
 def r2_score(y_true, y_pred):
@@ -578,7 +586,11 @@ def r2_score(y_true, y_pred):
         raise DataError("y_true is constant (%r): R^2 = 1 - RSS/TSS is undefined (TSS = 0)"
                         % (y[0],))
     ybar = sum(y) / len(y)
-    tss = sum((t - ybar) ** 2 for t in y)
+    tss = sum((t - ybar) * (t - ybar) for t in y)
+    if not 0.0 < tss < math.inf:
+        raise DataError("y_true's total sum of squares TSS is %r (its values are too %s for a "
+                        "float): R^2 = 1 - RSS/TSS is undefined; rescale y"
+                        % (tss, "small" if tss == 0.0 else "large"))
     return 1.0 - rss / tss                                # eq. (4): R^2 = 1 - RSS / TSS
 
 

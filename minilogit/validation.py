@@ -149,6 +149,10 @@ def check_sample_weight(sample_weight, n_rows, name="sample_weight"):
         if f < 0:
             raise DataError("%s[%d] is %r: weights must be >= 0" % (name, i, f))
         out.append(f)
-    if n_rows and sum(out) <= 0:
+    total = sum(out)
+    if n_rows and total <= 0:
         raise DataError("%s sums to 0: at least one row needs a positive weight" % name)
+    if not math.isfinite(total):
+        raise DataError("%s sums to %r: the weights are too large for a float (the largest "
+                        "is %r); rescale them" % (name, total, max(out)))
     return out

@@ -194,7 +194,7 @@ def test_swapping_the_labels_reflects_the_fit(case):
 # -- eq. (2): the threshold rule ---------------------------------------------------
 
 def test_threshold_rule_includes_the_boundary():
-    """Eq. (22) predicts classes_[1] when x^T beta >= threshold: equality counts."""
+    """Eq. (2) predicts classes_[1] when x^T beta >= threshold: equality counts."""
     m = LeastSquaresClassifier().fit(HAND_X, ["no", "no", "yes", "yes"])
     f = m.decision_function(HAND_X)
     assert m.predict(HAND_X, threshold=f[2]) == ["no", "no", "yes", "yes"]

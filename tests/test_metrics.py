@@ -73,7 +73,7 @@ def ratio(num, den, zero_division):
 @example(([0, 1], [0.5, 0.5]))            # a single tied pair: AUC exactly 1/2
 @example(([1, 0, 1, 0], [0.9, 0.1, 0.1, 0.9]))
 def test_auc_is_mann_whitney_u_over_pairs(data):
-    """Eq. (33): the AUC equals U / (n_+ n_-), U counted over all pairs, ties 1/2.
+    """Eq. (49): the AUC equals U / (n_+ n_-), U counted over all pairs, ties 1/2.
 
     Exact equality: both sides are the correctly rounded quotient of the
     same two integers (2U and 2 n_+ n_-).
@@ -158,7 +158,7 @@ def test_roc_curve_label_conventions():
 @given(label_pairs(), st.sampled_from([0.0, 1.0]))
 @example(([0, 0], [0, 0]), 1.0)      # no positive anywhere: everything is 0/0
 def test_binary_scores_follow_the_confusion_matrix(pair, zero_division):
-    """Eq. (32) from C = [[TN, FP], [FN, TP]]: P = TP/(TP+FP), R = TP/(TP+FN),
+    """Eq. (48) from C = [[TN, FP], [FN, TP]]: P = TP/(TP+FP), R = TP/(TP+FN),
     F1 = 2TP/(2TP+FP+FN) (= 2PR/(P+R)); 0/0 gives zero_division."""
     y, yhat = pair
     [[tn, fp], [fn, tp]] = confusion_matrix(y, yhat, labels=[0, 1])
@@ -292,7 +292,7 @@ def logistic_data(draw, max_n=20):
 
 @given(logistic_data(), st.floats(-2, 2), st.floats(-2, 2))
 def test_log_loss_is_the_logistic_nll(data, b0, b1):
-    """Eq. (34) with p_i = sigma(b0 + b1 x_i), summed, is the NLL of eq. (10).
+    """Eq. (50) with p_i = sigma(b0 + b1 x_i), summed, is the NLL of eq. (10).
 
     |b0 + b1 x| <= 6 keeps p in [0.0024, 0.9976], so the clipping never acts.
     nll uses log1pexp while log_loss takes log(1 - p) of a rounded p, which
@@ -325,7 +325,7 @@ def test_log_loss_binary_forms_agree():
 
 @given(st.lists(st.tuples(st.integers(-20, 20), st.integers(-5, 5)), min_size=2, max_size=20))
 def test_r2_of_the_least_squares_line_is_the_squared_correlation(points):
-    """Eq. (35): for the least-squares line of y on x, R^2 = corr(x, y)^2.
+    """Eq. (4): for the least-squares line of y on x, R^2 = corr(x, y)^2.
 
     Data y_i = 2 x_i + e_i on integers: every centred value is below 90 in
     magnitude, so each sum has at most 20 terms below 1e4 and is off by less

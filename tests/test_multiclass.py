@@ -133,7 +133,7 @@ def test_two_class_softmax_with_a_reference_class_is_logistic_regression(data):
 
 @given(overlapping_data(), st.data())
 def test_multilabel_with_missing_entries_is_separate_binary_fits(data, draw):
-    """Eq. (31): each label's coefficients are those of a binary fit on the rows
+    """Eq. (32): each label's coefficients are those of a binary fit on the rows
     where that label is known. Label k keeps the anchor rows of the data (which
     make its MLE exist) and hides a random subset of the other rows."""
     X, y = data
@@ -157,7 +157,7 @@ def test_multilabel_with_missing_entries_is_separate_binary_fits(data, draw):
 
 @given(overlapping_data(max_features=2), st.integers(0, 2))
 def test_one_vs_rest_probabilities_sum_to_one(data, shift):
-    """Eq. (30): the normalised probabilities of each row sum to 1; predict is their argmax."""
+    """Eq. (31): the normalised probabilities of each row sum to 1; predict is their argmax."""
     X, y = data
     labels = [(v + shift * (i % 2)) for i, v in enumerate(y)]     # 2 or 3 classes
     with warnings.catch_warnings():
@@ -259,7 +259,7 @@ def test_multilabel_separated_label_warns():
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_masking_indicator_regression_never_predicts_the_middle_class_softmax_does(seed):
-    """Eq. (23) against eq. (25) on three well-separated groups along one feature."""
+    """Eq. (3) against eq. (25) on three well-separated groups along one feature."""
     X, y = make_masking(seed=seed)
     grid = [[-8.0 + 16.0 * i / 400] for i in range(401)]
     indicator = LeastSquaresClassifier().fit(X, y)

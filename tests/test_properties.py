@@ -635,7 +635,7 @@ GD_STALLS = (
 def test_gradient_descent_lowers_the_loss_at_every_step(data):
     """Every step gradient descent takes lowers the loss: history_ is strictly decreasing.
 
-    Eq. (12) accepts a step only when L(beta - eta g) <= L(beta) - eta/2 ||g||^2,
+    Eq. (16) accepts a step only when L(beta - eta g) <= L(beta) - eta/2 ||g||^2,
     and ||g|| > 0 at every step taken (else the fit has converged), so
     L falls strictly. A step that leaves L unchanged is a step that was not
     taken: the search should have stopped.

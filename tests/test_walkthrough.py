@@ -35,8 +35,8 @@ def _cited():
     cited = set()
     for path in glob.glob(os.path.join(ROOT, "minilogit", "**", "*.py"), recursive=True):
         src = open(path).read()
-        cited |= set(re.findall(r"eq\.\s*\((\d+)\)", src))
-        for a, b in re.findall(r"eqs\.\s*\((\d+)\)-\((\d+)\)", src):
+        cited |= set(re.findall(r"[Ee]q\.\s*\((\d+)\)", src))
+        for a, b in re.findall(r"[Ee]qs\.\s*\((\d+)\)-\((\d+)\)", src):
             cited |= {str(n) for n in range(int(a), int(b) + 1)}
     return cited
 

@@ -81,7 +81,7 @@ L1_SOLVERS = [s for s in ("proximal", "cd") if s in SOLVERS]
 @given(data=overlapping_data(max_features=2, max_extra=8),
        draw=st.data())
 def test_integer_weights_equal_repeated_rows(solver, data, draw):
-    """Eq. (50): weight k is k copies of the row, for every solver (ridge for a
+    """Eq. (47): weight k is k copies of the row, for every solver (ridge for a
     solver whose loop needs a minimum in every direction is not required here)."""
     X, y = data
     w = draw.draw(st.lists(st.integers(0, 3), min_size=len(y), max_size=len(y)), label="w")

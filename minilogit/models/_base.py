@@ -5,6 +5,8 @@ solver and saying how it went.
 [[1.0, 2.0], [1.0, 3.0]]
 """
 
+import math
+
 from .._compat import warn
 from ..errors import (ConvergenceWarning, DataError, DivergenceError, NotFittedError,
                       SeparationWarning, SingularMatrixError)
@@ -106,7 +108,8 @@ def clone(estimator):
 
 
 def check_solver_params(est, solvers):
-    """Check ``solver``, ``max_iter``, ``tol`` and ``learning_rate``; raise DataError.
+    """Check ``solver``, ``max_iter``, ``tol``, ``learning_rate`` (and, for SGD,
+    ``random_state``); raise DataError.
 
     >>> from minilogit import LogisticRegression
     >>> check_solver_params(LogisticRegression(max_iter=-1), SOLVERS)
@@ -117,7 +120,7 @@ def check_solver_params(est, solvers):
     for name in ("max_iter", "tol", "learning_rate"):
         if isinstance(getattr(est, name), bool):
             raise DataError("%s must be a number, got a bool" % name)
-    if est.solver not in solvers:
+    if not isinstance(est.solver, str) or est.solver not in solvers:
         raise DataError("unknown solver %r: choose one of %s"
                         % (est.solver, ", ".join(sorted(solvers))))
     if est.max_iter is not None and (not isinstance(est.max_iter, int) or est.max_iter < 0):
@@ -125,8 +128,13 @@ def check_solver_params(est, solvers):
     if est.tol is not None and not (isinstance(est.tol, (int, float)) and est.tol >= 0):
         raise DataError("tol must be a number >= 0, got %r" % (est.tol,))
     if est.learning_rate is not None and not (
-            isinstance(est.learning_rate, (int, float)) and est.learning_rate > 0):
-        raise DataError("learning_rate must be a positive number, got %r" % (est.learning_rate,))
+            isinstance(est.learning_rate, (int, float)) and 0 < est.learning_rate < math.inf):
+        raise DataError("learning_rate must be a positive finite number, got %r"
+                        % (est.learning_rate,))
+    seed = getattr(est, "random_state", 0)
+    if est.solver == "sgd" and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise DataError("random_state must be an integer seed for SGD's shuffling, got %r"
+                        % (seed,))
 
 
 def check_l2(penalty, lam):
@@ -139,8 +147,44 @@ def check_l2(penalty, lam):
     """
     if penalty not in (None, "l2"):
         raise DataError("unknown penalty %r: choose None or 'l2'" % (penalty,))
-    if isinstance(lam, bool) or not isinstance(lam, (int, float)) or not lam >= 0:
-        raise DataError("lam must be a number >= 0, got %r" % (lam,))
+    if isinstance(lam, bool) or not isinstance(lam, (int, float)) or not 0 <= lam < math.inf:
+        raise DataError("lam must be a finite number >= 0, got %r" % (lam,))
+
+
+def check_threshold(threshold):
+    """Raise DataError unless ``threshold`` is a number in [0, 1].
+
+    >>> check_threshold("0.5")
+    Traceback (most recent call last):
+    ...
+    minilogit.errors.DataError: threshold must be in [0, 1], got '0.5'
+    """
+    if isinstance(threshold, bool) or not isinstance(threshold, (int, float)) \
+            or not 0.0 <= threshold <= 1.0:
+        raise DataError("threshold must be in [0, 1], got %r" % (threshold,))
+
+
+def check_scores(scores, bad=lambda a: a != a):
+    """Return ``scores`` (one linear predictor per row, or a list per row)
+    after checking that none is ``bad`` (default: nan); raise DataError
+    naming the first such row.
+
+    Rows that pass check_X can still overflow: x_i'coef with x_i near 1e308
+    sums +inf and -inf, which is nan, and sigma(nan) is nan.
+
+    >>> check_scores([0.5, float("inf") - float("inf")])
+    Traceback (most recent call last):
+    ...
+    minilogit.errors.DataError: X row 1: the linear predictor b0 + x'coef is nan: the row's entries are too large for the fitted coefficients (the sum overflows a float); rescale the features as for fitting
+    """
+    for i in range(len(scores)):
+        for v in scores[i] if isinstance(scores[i], list) else [scores[i]]:
+            if bad(v):
+                raise DataError("X row %d: the linear predictor b0 + x'coef is %r: the row's "
+                                "entries are too large for the fitted coefficients (the sum "
+                                "overflows a float); rescale the features as for fitting"
+                                % (i, v))
+    return scores
 
 
 def design(rows, fit_intercept):
@@ -149,6 +193,14 @@ def design(rows, fit_intercept):
     >>> design([[2.0]], False).rows
     [[2.0]]
     """
+    # X'WX sums products x_ij x_ik over the rows: a column whose sum of
+    # squares overflows a float would make it inf (and the fit nan), so say so here.
+    for j in range(len(rows[0])):      # column by column: no transposed copy of X
+        if not sum(r[j] * r[j] for r in rows) < math.inf:
+            big = max(abs(r[j]) for r in rows)
+            raise DataError("column %d of X has entries as large as %r: the sums of squares "
+                            "in X'WX overflow a float; rescale or standardize that column"
+                            % (j, big))
     if fit_intercept:
         return Matrix([[1.0] + r for r in rows])
     return Matrix(rows)
@@ -181,8 +233,9 @@ def run_solver(est, objective, beta0, describe_column, options=None):
         raise
     if isinstance(result, SingularMatrixError):   # raised here, not chained to e
         message = ("the Hessian is singular: %s is a linear combination of the "
-                   "columns before it (a constant or duplicated column?); drop it"
-                   % describe_column(result.column))
+                   "columns before it (a constant or duplicated column?); drop it "
+                   "(or, if the columns' scales differ by many orders of magnitude, "
+                   "standardize them)" % describe_column(result.column))
         est.failure_ = "Failed, collinearity: %s." % message
         raise DataError(message)
     result.tol, result.n_examples = tol, objective.n_examples

@@ -21,7 +21,7 @@ from ..objectives.glm import GLMLoss
 from ..inference import Inference
 from ..solvers import SOLVERS
 from ..validation import check_sample_weight, check_X
-from ._base import Estimator, check_solver_params, design, report, run_solver
+from ._base import Estimator, check_scores, check_solver_params, design, report, run_solver
 
 # The solvers that use the expected information: IRLS and Newton (which, on
 # GLMLoss's Hessian, is Fisher scoring too). They give the same iterates.
@@ -120,6 +120,7 @@ class GLM(Inference, Estimator):
         nobs = sum(w)
         ybar = sum(w_i * y_i for w_i, y_i in zip(w, y)) / nobs
         _check_mean(family, ybar)
+        _check_size(family, y, w, ybar)
 
         X1 = design(rows, self.fit_intercept)
         objective = GLMLoss(X1, y, family, link, weights)
@@ -176,6 +177,10 @@ class GLM(Inference, Estimator):
                 "maximum-likelihood estimate does not exist and (X'WX)^-1 at the last "
                 "iterate measures the curvature at one point on a path to infinity, not "
                 "at an optimum")
+        elif family.name == "gaussian" and self.scale_ == 0.0:
+            self.inference_blocked_ = (
+                "standard errors are not valid here: the fit is exact (every residual "
+                "is 0), so the gaussian scale is 0 and the z statistics would divide by 0")
         elif not self.df_resid_ > 0 and family.name == "gaussian":
             self.inference_blocked_ = (
                 "standard errors are not valid here: there are no residual degrees of "
@@ -204,7 +209,7 @@ class GLM(Inference, Estimator):
         """
         self._check_fitted()
         rows = check_X(X, n_features=self.n_features_in_)
-        return [self.intercept_ + dot(r, self.coef_) for r in rows]
+        return check_scores([self.intercept_ + dot(r, self.coef_) for r in rows])
 
     def predict(self, X):
         """Return the fitted mean mu = g⁻¹(eta) for each row, eq. (37).
@@ -216,7 +221,14 @@ class GLM(Inference, Estimator):
         [0.19986, 0.842655]
         """
         _, link = family_and_link(self.family, self.link)
-        return [link.inverse(e) for e in self.decision_function(X)]
+        eta = self.decision_function(X)
+        mu = [link.inverse(e) for e in eta]
+        for i in range(len(mu)):
+            if not -math.inf < mu[i] < math.inf:       # e^eta beyond e^709.78, say
+                raise DataError("X row %d: the predicted mean g^-1(eta) is %r (eta = %r, "
+                                "%s link): the row is too far outside the data the model "
+                                "was fitted on" % (i, mu[i], eta[i], link.name))
+        return mu
 
 
 def _check_mean(family, ybar):
@@ -227,6 +239,29 @@ def _check_mean(family, ybar):
     if family.name == "poisson" and not ybar > 0.0:
         raise DataError("y is 0 on every row of positive weight: the poisson mean would be "
                         "exp(-infinity); there is nothing to fit")
+
+
+def _check_size(family, y, w, ybar):
+    """Raise DataError for a y too large (or too constant) to fit in floats."""
+    if not -math.inf < ybar < math.inf:
+        raise DataError("the weighted mean of y is %r: y or the weights are too large for "
+                        "a float; rescale them" % (ybar,))
+    if family.name == "poisson":
+        big = max(y)
+        if big > 2.0 ** 53:
+            raise DataError("y[%d] is %r: a count above 2^53 is not an exact integer in a "
+                            "float (and log y! overflows soon after); rescale the counts"
+                            % (y.index(big), big))
+    if family.name == "gaussian":
+        # the residual sum of squares must stay finite, even from the mean: |y - ybar| <= 2 max|y|
+        if not 4.0 * sum(w_i * y_i * y_i for w_i, y_i in zip(w, y)) < math.inf:
+            big = max(abs(v) for v in y)
+            raise DataError("y has values as large as %r: the sum of squared residuals "
+                            "overflows a float; rescale y" % (big,))
+        if all(y_i == ybar for y_i, w_i in zip(y, w) if w_i > 0):
+            raise DataError("y is constant (%r) on every row of positive weight: a gaussian "
+                            "fit would be exact, with scale 0 and an infinite log-likelihood; "
+                            "there is nothing to fit" % (ybar,))
 
 
 def _gaussian_llf(rss, nobs):

@@ -25,7 +25,7 @@ import math
 from ..errors import DataError, NotFittedError, SingularMatrixError
 from ..matrix import Matrix, dot, weighted_gram
 from ..validation import check_class_labels, check_X
-from ._base import Estimator, design
+from ._base import Estimator, check_scores, design
 
 
 def normal_equations(X, Y):
@@ -178,8 +178,9 @@ class LeastSquaresClassifier(Estimator):
         self._check_fitted()
         rows = check_X(X, n_features=self.n_features_in_)
         if len(self.classes_) == 2:
-            return [self.intercept_ + dot(x, self.coef_) for x in rows]
-        return [[b0 + dot(x, b) for b0, b in zip(self.intercept_, self.coef_)] for x in rows]
+            return check_scores([self.intercept_ + dot(x, self.coef_) for x in rows])
+        return check_scores([[b0 + dot(x, b) for b0, b in zip(self.intercept_, self.coef_)]
+                             for x in rows])
 
     def predict(self, X, threshold=None):
         """Return the predicted class of each row.

@@ -22,7 +22,8 @@ from ..matrix import dot
 from ..objectives import L2Penalty, LogisticLoss
 from ..solvers import SOLVERS
 from ..validation import check_binary_labels, check_sample_weight, check_X
-from ._base import Estimator, check_solver_params, design, report, run_solver
+from ._base import (Estimator, check_scores, check_solver_params, check_threshold,
+                    design, report, run_solver)
 
 PENALTIES = (None, "l2", "l1", "elasticnet")
 L1_SOLVERS = ("proximal", "cd")
@@ -91,14 +92,13 @@ class LogisticRegression(Inference, Estimator):
         if self.penalty not in PENALTIES:
             raise DataError("unknown penalty %r: choose None, 'l2', 'l1' or 'elasticnet'"
                             % (self.penalty,))
-        if self.penalty is None:
-            return 0.0, 0.0
-        lam, alpha = self.lam, self.l1_ratio
+        lam, alpha = self.lam, self.l1_ratio      # checked even when unused: -1 is never a lam
         if isinstance(lam, bool) or not isinstance(lam, (int, float)) or not 0 <= lam < math.inf:
             raise DataError("lam must be a finite number >= 0, got %r" % (lam,))
-        if self.penalty == "elasticnet" and (isinstance(alpha, bool) or not isinstance(
-                alpha, (int, float)) or not 0 <= alpha <= 1):
+        if isinstance(alpha, bool) or not isinstance(alpha, (int, float)) or not 0 <= alpha <= 1:
             raise DataError("l1_ratio must be a number in [0, 1], got %r" % (alpha,))
+        if self.penalty is None:
+            return 0.0, 0.0
         alpha = {"l2": 0.0, "l1": 1.0}.get(self.penalty, alpha)
         l1, l2 = lam * alpha, lam * (1.0 - alpha)                         # eq. (41)
         if l1 > 0 and self.solver not in L1_SOLVERS:
@@ -175,10 +175,18 @@ class LogisticRegression(Inference, Estimator):
             base = w if w is not None else [1.0] * n
             w = [b * per_class[int(v)] for b, v in zip(base, y01)]
         if w is not None:
+            totals = [sum(w_i for w_i, v in zip(w, y01) if v == c) for c in (0, 1)]
             for c in (0, 1):
-                if sum(w_i for w_i, v in zip(w, y01) if v == c) == 0:
+                if totals[c] == 0:
                     raise DataError("every row of class %r has weight 0: a binary model "
                                     "needs both classes" % (classes[c],))
+            ybar = totals[1] / (totals[0] + totals[1])
+            if not 0.0 < ybar < 1.0:             # one class's weight is lost in rounding
+                c = 0 if ybar == 1.0 else 1
+                raise DataError("the rows of class %r weigh %r in all, nothing next to the %r "
+                                "of class %r: a binary model needs both classes; rescale "
+                                "the weights" % (classes[c], totals[c], totals[1 - c],
+                                                 classes[1 - c]))
         return w
 
     def _set_inference(self, loss, beta, y01, weights, penalized):
@@ -229,7 +237,7 @@ class LogisticRegression(Inference, Estimator):
         """
         self._check_fitted()
         rows = check_X(X, n_features=self.n_features_in_)
-        return [self.intercept_ + dot(r, self.coef_) for r in rows]
+        return check_scores([self.intercept_ + dot(r, self.coef_) for r in rows])
 
     def predict_proba(self, X):
         """Return [P(classes_[0] | x), P(classes_[1] | x)] for each row, eq. (9).
@@ -251,8 +259,7 @@ class LogisticRegression(Inference, Estimator):
         >>> m.predict([[0.0], [3.0]]), m.predict([[3.0]], threshold=0.9)
         ([0, 1], [0])
         """
-        if not 0.0 <= threshold <= 1.0:
-            raise DataError("threshold must be in [0, 1], got %r" % (threshold,))
+        check_threshold(threshold)
         return [self.classes_[1] if sigmoid(a) >= threshold else self.classes_[0]
                 for a in self.decision_function(X)]
 

@@ -16,10 +16,14 @@ from ..errors import DataError, NotFittedError
 from ..functions import sigmoid
 from ..matrix import dot
 from ..objectives import MultiLabelLoss
-from ..solvers import SOLVERS
 from ..validation import _as_float, check_class_labels, check_X
-from ._base import Estimator, check_solver_params, clone, design, report, run_solver
+from ._base import (Estimator, check_scores, check_solver_params, check_threshold, clone,
+                    design, report, run_solver)
 from .logistic import LogisticRegression
+
+# The solvers that need only value, gradient and Hessian: IRLS and coordinate
+# descent work on one design matrix X, and the K labels each have their own rows.
+_SOLVERS = ("gd", "newton", "proximal", "sgd")
 
 
 class OneVsRest(Estimator):
@@ -44,6 +48,10 @@ class OneVsRest(Estimator):
 
     def fit(self, X, y):
         """Fit K binary models, model k on the labels [y_i = classes_[k]]; return self."""
+        est = self.estimator
+        if isinstance(est, type) or not (hasattr(est, "fit") and hasattr(est, "_PARAMS")):
+            raise DataError("OneVsRest needs a binary estimator object with fit and "
+                            "predict_proba, such as LogisticRegression(); got %r" % (est,))
         rows = check_X(X)
         classes, index = check_class_labels(y, len(rows), model="one-vs-rest")
         self.estimators_ = []
@@ -66,6 +74,10 @@ class OneVsRest(Estimator):
         """
         if not hasattr(self, "estimators_"):
             raise NotFittedError("this OneVsRest is not fitted yet: call fit(X, y) first")
+        if not hasattr(self.estimators_[0], "predict_proba"):
+            raise DataError("OneVsRest needs binary estimators with predict_proba, such as "
+                            "LogisticRegression(); a %s has none"
+                            % type(self.estimators_[0]).__name__)
         columns = [est.predict_proba(X) for est in self.estimators_]
         out = []
         for i in range(len(columns[0])):
@@ -92,8 +104,9 @@ class MultiLabelClassifier(Estimator):
 
     ``fit(X, Y)`` takes an N x K table Y of 0, 1 or None (unknown: left out
     of the loss). Each label needs both a 0 and a 1 among its known entries.
-    ``solver``, ``max_iter``, ``tol``, ``learning_rate``, ``fit_intercept``
-    and ``random_state`` are as for ``LogisticRegression``; the K problems
+    ``solver`` ("newton", "gd", "sgd" or "proximal"), ``max_iter``, ``tol``,
+    ``learning_rate``, ``fit_intercept`` and ``random_state`` are as for
+    ``LogisticRegression``; the K problems
     share the solver's iterations but no parameter, so the result equals K
     separate binary fits on the rows where each label is known.
 
@@ -120,7 +133,7 @@ class MultiLabelClassifier(Estimator):
 
     def fit(self, X, Y):
         """Fit the K sigmoid outputs to rows X and the label table Y; return self."""
-        check_solver_params(self, SOLVERS)
+        check_solver_params(self, _SOLVERS)
         rows = check_X(X)
         Y = _check_label_table(Y, len(rows))
         X1 = design(rows, self.fit_intercept)
@@ -158,13 +171,13 @@ class MultiLabelClassifier(Estimator):
             raise NotFittedError("this MultiLabelClassifier is not fitted yet: "
                                  "call fit(X, Y) first")
         rows = check_X(X, n_features=self.n_features_in_)
-        return [[sigmoid(b + dot(r, c)) for b, c in zip(self.intercept_, self.coef_)]
-                for r in rows]
+        scores = check_scores([[b + dot(r, c) for b, c in zip(self.intercept_, self.coef_)]
+                               for r in rows])
+        return [[sigmoid(a) for a in row] for row in scores]
 
     def predict(self, X, threshold=0.5):
         """Return a row of 0/1 per example: label k is on when p_ik >= threshold."""
-        if not 0.0 <= threshold <= 1.0:
-            raise DataError("threshold must be in [0, 1], got %r" % (threshold,))
+        check_threshold(threshold)
         return [[1 if p >= threshold else 0 for p in row] for row in self.predict_proba(X)]
 
 

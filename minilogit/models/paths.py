@@ -140,7 +140,7 @@ def lasso_path(X, y, lams=None, n_lams=20, eps=1e-3, l1_ratio=1.0, solver="cd",
     """
     _check_number("l1_ratio", l1_ratio, 0.0, 1.0, True, False)
     _check_number("tol", tol, 0.0, math.inf, False, True)
-    if solver not in PATH_SOLVERS:
+    if not isinstance(solver, str) or solver not in PATH_SOLVERS:
         raise DataError("lasso_path: unknown solver %r: choose 'cd' or 'proximal'" % (solver,))
     if lams is None:
         if isinstance(n_lams, bool) or not isinstance(n_lams, int) or n_lams < 1:

@@ -23,12 +23,15 @@ the estimator asks for one of them:
 [0.2134, 0.5732, 0.2134]
 """
 
+import math
+
 from ..errors import DataError, NotFittedError
 from ..functions import softmax
 from ..matrix import dot
 from ..objectives import FixedAtZero, L2Penalty, SoftmaxLoss
 from ..validation import check_class_labels, check_X
-from ._base import Estimator, check_l2, check_solver_params, design, report, run_solver
+from ._base import (Estimator, check_l2, check_scores, check_solver_params, design, report,
+                    run_solver)
 
 _SOLVERS = ("gd", "sgd", "newton")
 
@@ -165,7 +168,9 @@ class SoftmaxRegression(Estimator):
             raise NotFittedError("this SoftmaxRegression is not fitted yet: "
                                  "call fit(X, y) first")
         rows = check_X(X, n_features=self.n_features_in_)
-        return [[b + dot(r, c) for b, c in zip(self.intercept_, self.coef_)] for r in rows]
+        # nan, or +inf (softmax would compute inf - inf), has no probability
+        return check_scores([[b + dot(r, c) for b, c in zip(self.intercept_, self.coef_)]
+                             for r in rows], bad=lambda a: not a < math.inf)
 
     def predict_proba(self, X):
         """Return, for each row, the K probabilities in ``classes_`` order, eq. (25).

@@ -69,14 +69,21 @@ class GLMLoss:
         self.weights = None if weights is None else [float(w) for w in weights]
         if self.weights is None:
             self.n_examples = n
-            self.examples = [(i, 1.0) for i in range(n)]
         else:
             if len(self.weights) != n:
                 raise DataError("X has %d rows but there are %d weights" % (n, len(self.weights)))
             self.n_examples = sum(self.weights)
-            self.examples = weighted_examples(self.weights)
+        self._examples = None           # built on first use: only SGD visits examples
         self._separation = None
         self._beta = None
+
+    @property
+    def examples(self):
+        """The (row, share) pairs SGD visits: (i, 1.0) per row, or ``weighted_examples``."""
+        if self._examples is None:
+            self._examples = ([(i, 1.0) for i in range(self.X.shape[0])] if self.weights is None
+                              else weighted_examples(self.weights))
+        return self._examples
 
     def _weight(self, i):
         return 1.0 if self.weights is None else self.weights[i]

@@ -20,12 +20,16 @@ True
 
 import math
 
+from ..errors import DataError
 from ..functions import log1pexp, sigmoid
 from ..matrix import Matrix, dot, weighted_gram
 
 # A point whose margin s_i x_iᵀbeta exceeds this is fitted with probability
 # within e^-30 ~ 1e-13 of its label: "certain" for all practical purposes.
 CERTAIN_MARGIN = 30.0
+
+# The most (row, share) visits one SGD epoch may hold: see weighted_examples.
+MAX_SGD_VISITS = 10 ** 7
 
 
 def nll(X, y, beta):
@@ -72,7 +76,16 @@ def weighted_examples(weights):
 
     >>> weighted_examples([2, 0, 0.5, 1.5])
     [(0, 1.0), (0, 1.0), (2, 0.5), (3, 0.75), (3, 0.75)]
+
+    An epoch of more than ``MAX_SGD_VISITS`` visits would not fit in memory
+    (a weight of 1e12 asks for 1e12 copies): that raises ``DataError``.
     """
+    visits = sum(int(math.ceil(w)) for w in weights)
+    if visits > MAX_SGD_VISITS:
+        raise DataError("sample_weight asks SGD for %d visits per epoch (row i is visited "
+                        "ceil(w_i) times), more than %d: rescale the weights (the "
+                        "minimiser does not change when they are all divided by the same "
+                        "number) or use another solver" % (visits, MAX_SGD_VISITS))
     out = []
     for i in range(len(weights)):
         copies = int(math.ceil(weights[i]))
@@ -107,11 +120,18 @@ class LogisticLoss:
         self.weights = weights
         if weights is None:
             self.n_examples = X.shape[0]
-            self.examples = [(i, 1.0) for i in range(X.shape[0])]
         else:
             self.n_examples = sum(weights)
-            self.examples = weighted_examples(weights)
+        self._examples = None           # built on first use: only SGD visits examples
         self._beta = None
+
+    @property
+    def examples(self):
+        """The (row, share) pairs SGD visits: (i, 1.0) per row, or ``weighted_examples``."""
+        if self._examples is None:
+            self._examples = ([(i, 1.0) for i in range(self.X.shape[0])] if self.weights is None
+                              else weighted_examples(self.weights))
+        return self._examples
 
     def _weigh(self, v):
         """v_i w_i: each example's term counted w_i times, eq. (47)."""

@@ -42,7 +42,10 @@ class L2Penalty:
         self.penalized = list(penalized)
         self.n_examples = objective.n_examples
         self.n_params = objective.n_params
-        self.examples = objective.examples
+
+    @property
+    def examples(self):
+        return self.objective.examples         # looked up when SGD asks: built lazily
 
     def value(self, beta):
         return (self.objective.value(beta)
@@ -106,8 +109,11 @@ class FixedAtZero:
         fixed = set(fixed)
         self.free = [j for j in range(objective.n_params) if j not in fixed]
         self.n_examples = objective.n_examples
-        self.examples = objective.examples
         self.n_params = len(self.free)
+
+    @property
+    def examples(self):
+        return self.objective.examples         # looked up when SGD asks: built lazily
 
     def full(self, beta):
         """The full parameter vector: beta in the free places, 0 elsewhere."""

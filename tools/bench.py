@@ -1,0 +1,996 @@
+"""Benchmark minilogit: speed, memory and scaling, measured in one run.
+
+Run it as ``make bench`` or ``python3 tools/bench.py [--quick] [--json PATH]
+[--runs R] [--profile]``. Standard library only; numpy, statsmodels and
+scikit-learn are timed as comparisons when they happen to be importable
+(with their BLAS limited to one thread when threadpoolctl is there, so that
+they run on one core like pure Python does).
+
+What it measures, on seeded synthetic data that is not separable (features
+standard normal, labels drawn from the logistic model with moderate
+coefficients, so that the classes overlap):
+
+- ``cases``: LogisticRegression with Newton, IRLS, gradient descent to a
+  tolerance and one SGD epoch; SoftmaxRegression with Newton (3 classes); a
+  Poisson GLM; the Gauss-Jordan inverse at n = 10, 30, 100.
+- ``headline``: Newton at N = 6000 rows, p = 8 features, raced in
+  interleaved rounds against two pure-Python implementations of the same
+  algorithm written below: ``naive_newton`` (row-major triple loops) and
+  ``tuned_newton`` (the yardstick: column-major, X'WX once per symmetric
+  pair with sum(map(mul, ...))); and against numpy, statsmodels and
+  scikit-learn when present. Each ratio is the median of the per-round
+  ratios, which holds up when the machine's speed drifts. Also the rate of
+  the X'WX kernel: N d(d+1)/2 multiply-adds per Hessian, d = p + 1 columns
+  with the intercept.
+- ``memory``: the peak that a Newton fit allocates (tracemalloc) over the
+  size of its input (the row lists of floats plus y, measured with
+  tracemalloc while they are built; sys.getsizeof is reported beside it).
+- ``scaling``: Newton's time per iteration against N and against p, and the
+  least-squares slopes of log(time) on log(N) and log(p).
+
+Times are CPU seconds of this process (``time.process_time``): on a shared
+machine they are steadier than wall-clock seconds, which the JSON holds too.
+Every figure is the median of several runs; the table says how many.
+"""
+
+import argparse
+import gc
+import json
+import math
+import os
+import platform
+import statistics
+import sys
+import tempfile
+import time
+import tracemalloc
+import warnings
+from operator import mul, sub
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+import minilogit                                            # noqa: E402
+from minilogit.matrix import Matrix, weighted_gram          # noqa: E402
+from minilogit.objectives import LogisticLoss               # noqa: E402
+from minilogit.rng import Random                            # noqa: E402
+from minilogit.solvers import newton as newton_solver       # noqa: E402
+
+TOL = 1e-8          # minilogit's default: max_j |g_j| <= TOL * N
+MAX_ITER = 100
+TARGET_RATIO = 1.5  # minilogit's Newton fit within 1.5x of the tuned kernel
+TARGET_MEMORY = 3.0  # a Newton fit's peak within 3x the input's size
+WARMUP_LIMIT = 0.5   # seconds: a slower first run counts, it is warm already
+
+DEFAULT_JSON = os.path.join(tempfile.gettempdir(), "minilogit-bench.json")
+
+
+# -- seeded synthetic data -------------------------------------------------
+
+def normals(rng, n):
+    """n standard normal draws, two per pair of uniforms (Box-Muller)."""
+    out = []
+    while len(out) < n:
+        r = math.sqrt(-2.0 * math.log(1.0 - rng.random()))
+        t = 2.0 * math.pi * rng.random()
+        out.append(r * math.cos(t))
+        out.append(r * math.sin(t))
+    return out[:n]
+
+
+def unit_coefficients(p, rng):
+    """p moderate coefficients of mixed sign, scaled so that x'c has variance 1."""
+    c = [(0.5 + 0.5 * rng.random()) * (1.0 if j % 2 == 0 else -1.0) for j in range(p)]
+    s = math.sqrt(sum(v * v for v in c))
+    return [v / s for v in c]
+
+
+def sigmoid(a):
+    if a >= 0:
+        return 1.0 / (1.0 + math.exp(-a))
+    e = math.exp(a)
+    return e / (1.0 + e)
+
+
+_CACHE = {}
+
+
+def features(N, p, seed):
+    key = ("X", N, p, seed)
+    if key not in _CACHE:
+        rng = Random(seed)
+        flat = normals(rng, N * p)
+        _CACHE[key] = [flat[i * p:(i + 1) * p] for i in range(N)]
+    return _CACHE[key]
+
+
+def binary_data(N, p, seed=1):
+    """Rows x_i ~ N(0, I_p); y_i ~ Bernoulli(sigma(0.3 + x_i'c)) with sd(x'c) = 1:
+    a Bayes error near 30%, so the classes overlap and the MLE exists."""
+    key = ("binary", N, p, seed)
+    if key not in _CACHE:
+        X = features(N, p, seed)
+        rng = Random(seed + 1000)
+        c = unit_coefficients(p, rng)
+        y = [1 if rng.random() < sigmoid(0.3 + sum(map(mul, r, c))) else 0 for r in X]
+        _CACHE[key] = (X, y)
+    return _CACHE[key]
+
+
+def multiclass_data(N, p, K=3, seed=2):
+    """Labels 0..K-1 drawn from a softmax model with moderate coefficients."""
+    X = features(N, p, seed)
+    rng = Random(seed + 1000)
+    C = [[0.0] * p] + [unit_coefficients(p, rng) for _ in range(K - 1)]
+    y = []
+    for r in X:
+        s = [sum(map(mul, r, c)) for c in C]
+        m = max(s)
+        e = [math.exp(v - m) for v in s]
+        u, k, acc = rng.random() * sum(e), 0, e[0]
+        while acc < u and k < K - 1:
+            k += 1
+            acc += e[k]
+        y.append(k)
+    return X, y
+
+
+def poisson_data(N, p, seed=3):
+    """Counts y_i ~ Poisson(exp(0.5 + 0.5 x_i'c)) (Knuth's product of uniforms)."""
+    X = features(N, p, seed)
+    rng = Random(seed + 1000)
+    c = unit_coefficients(p, rng)
+    y = []
+    for r in X:
+        limit, k, prod = math.exp(-math.exp(0.5 + 0.5 * sum(map(mul, r, c)))), 0, rng.random()
+        while prod > limit:
+            k += 1
+            prod *= rng.random()
+        y.append(k)
+    return X, y
+
+
+def square_matrix(n, seed=4):
+    flat = normals(Random(seed), n * n)
+    return [flat[i * n:(i + 1) * n] for i in range(n)]
+
+
+# -- the same Newton algorithm, twice more, in plain Python ----------------
+#
+# Both start at beta = 0, stop when max_j |g_j| <= TOL * N (minilogit's test),
+# keep the loss history, and solve H delta = g by the Gauss-Jordan below.
+
+def gauss_jordan_solve(A, b):
+    """Solve A x = b by Gauss-Jordan elimination with partial pivoting."""
+    n = len(A)
+    M = [list(A[i]) + [b[i]] for i in range(n)]
+    for k in range(n):
+        piv = max(range(k, n), key=lambda i: abs(M[i][k]))
+        if M[piv][k] == 0.0:
+            raise ArithmeticError("singular system at column %d" % k)
+        M[k], M[piv] = M[piv], M[k]
+        inv = 1.0 / M[k][k]
+        row_k = [v * inv for v in M[k]]
+        M[k] = row_k
+        for i in range(n):
+            f = M[i][k]
+            if i != k and f != 0.0:
+                M[i] = [u - f * v for u, v in zip(M[i], row_k)]
+    return [M[i][n] for i in range(n)]
+
+
+def naive_newton(rows, y, tol=TOL, max_iter=MAX_ITER):
+    """Newton as a first draft would write it: row-major X with the 1s
+    column, every product an explicit loop, W X built in full, X'WX by
+    (j, k, i) loops over all d^2 entries."""
+    X = [[1.0] + list(r) for r in rows]
+    N, d = len(X), len(X[0])
+    beta = [0.0] * d
+
+    def predictor(beta):
+        a = [0.0] * N
+        for i in range(N):
+            s = 0.0
+            for j in range(d):
+                s += X[i][j] * beta[j]
+            a[i] = s
+        return a
+
+    def loss(a):
+        total = 0.0
+        for i in range(N):
+            if a[i] > 0:
+                total += a[i] + math.log1p(math.exp(-a[i])) - y[i] * a[i]
+            else:
+                total += math.log1p(math.exp(a[i])) - y[i] * a[i]
+        return total
+
+    a = predictor(beta)
+    history, n_iter = [loss(a)], 0
+    while True:
+        p = [sigmoid(a[i]) for i in range(N)]
+        g = [0.0] * d
+        for j in range(d):
+            for i in range(N):
+                g[j] += X[i][j] * (p[i] - y[i])
+        if max(abs(v) for v in g) <= tol * N or n_iter == max_iter:
+            break
+        w = [p[i] * (1.0 - p[i]) for i in range(N)]
+        WX = [[0.0] * d for _ in range(N)]
+        for i in range(N):
+            for j in range(d):
+                WX[i][j] = w[i] * X[i][j]
+        H = [[0.0] * d for _ in range(d)]
+        for j in range(d):
+            for k in range(d):
+                s = 0.0
+                for i in range(N):
+                    s += X[i][j] * WX[i][k]
+                H[j][k] = s
+        delta = gauss_jordan_solve(H, g)
+        beta = [beta[j] - delta[j] for j in range(d)]
+        a = predictor(beta)
+        history.append(loss(a))
+        n_iter += 1
+    return beta, n_iter, history
+
+
+def tuned_newton(rows, y, tol=TOL, max_iter=MAX_ITER):
+    """The yardstick: the same Newton iteration written for CPython's speed.
+
+    X is copied once to column-major lists; the intercept column of 1s is
+    never stored (its products are sums). X'WX is filled once per symmetric
+    pair with sum(map(mul, ...)) over the columns; the gradient the same
+    way. The linear predictor takes one sum(map(mul, ...)) per input row
+    (faster than p column passes). One exp(-|a_i|) per point serves both
+    p_i and the loss log(1 + e^a_i) - y_i a_i. Gauss-Jordan on the small
+    (p+1) x (p+1) system.
+    """
+    exp, log1p = math.exp, math.log1p
+    N = len(rows)
+    cols = [list(c) for c in zip(*rows)]          # column-major copy: p lists of N
+    yf = [float(v) for v in y]
+    p_ = len(cols)
+    d = p_ + 1
+    y_sum = sum(yf)
+
+    def fit_at(beta):
+        b0, bf = beta[0], beta[1:]
+        a = [sum(map(mul, r, bf)) + b0 for r in rows]
+        e = [exp(-v) if v >= 0.0 else exp(v) for v in a]        # e^-|a|
+        prob = [1.0 / (1.0 + ei) if v >= 0.0 else ei / (1.0 + ei) for v, ei in zip(a, e)]
+        L = sum(map(log1p, e)) + sum(v for v in a if v > 0.0) - sum(map(mul, yf, a))
+        return prob, L
+
+    beta = [0.0] * d
+    prob, L = fit_at(beta)
+    history, n_iter = [L], 0
+    while True:
+        r = list(map(sub, prob, yf))
+        g = [sum(prob) - y_sum] + [sum(map(mul, r, c)) for c in cols]
+        if max(map(abs, g)) <= tol * N or n_iter == max_iter:
+            break
+        w = [q - q * q for q in prob]                   # p_i (1 - p_i)
+        H = [[0.0] * d for _ in range(d)]
+        H[0][0] = sum(w)
+        for j in range(p_):
+            wx = list(map(mul, w, cols[j]))
+            H[0][j + 1] = H[j + 1][0] = sum(wx)
+            Hj = H[j + 1]
+            for k in range(j, p_):
+                Hj[k + 1] = H[k + 1][j + 1] = sum(map(mul, wx, cols[k]))
+        delta = gauss_jordan_solve(H, g)
+        beta = [b - dl for b, dl in zip(beta, delta)]
+        prob, L = fit_at(beta)
+        history.append(L)
+        n_iter += 1
+    return beta, n_iter, history
+
+
+def naive_gram(X, w):
+    """X'WX the naive way (W X in full, then all d^2 entries by i loops)."""
+    N, d = len(X), len(X[0])
+    WX = [[0.0] * d for _ in range(N)]
+    for i in range(N):
+        for j in range(d):
+            WX[i][j] = w[i] * X[i][j]
+    H = [[0.0] * d for _ in range(d)]
+    for j in range(d):
+        for k in range(d):
+            s = 0.0
+            for i in range(N):
+                s += X[i][j] * WX[i][k]
+            H[j][k] = s
+    return H
+
+
+def tuned_gram(cols, w):
+    """X'WX over column-major features with the intercept implicit."""
+    p_ = len(cols)
+    d = p_ + 1
+    H = [[0.0] * d for _ in range(d)]
+    H[0][0] = sum(w)
+    for j in range(p_):
+        wx = list(map(mul, w, cols[j]))
+        H[0][j + 1] = H[j + 1][0] = sum(wx)
+        for k in range(j, p_):
+            H[j + 1][k + 1] = H[k + 1][j + 1] = sum(map(mul, wx, cols[k]))
+    return H
+
+
+# -- timing ------------------------------------------------------------------
+
+def timed(fn, setup=None):
+    """Run fn(setup()) once; return (cpu seconds, wall seconds, its result)."""
+    arg = setup() if setup is not None else None
+    gc.collect()
+    c0, w0 = time.process_time(), time.perf_counter()
+    out = fn(arg) if setup is not None else fn()
+    c1, w1 = time.process_time(), time.perf_counter()
+    return c1 - c0, w1 - w0, out
+
+
+def measure(fn, runs, setup=None):
+    """Median (and min, max) CPU and wall seconds of ``runs`` runs.
+
+    A first run is a warm-up, not counted, unless it took longer than
+    ``WARMUP_LIMIT`` seconds: then it counts as the first of the runs.
+    """
+    c, w, out = timed(fn, setup)
+    cpu, wall = ([c], [w]) if c > WARMUP_LIMIT else ([], [])
+    while len(cpu) < runs:
+        c, w, out = timed(fn, setup)
+        cpu.append(c)
+        wall.append(w)
+    return {"runs": runs, "cpu_s": statistics.median(cpu), "wall_s": statistics.median(wall),
+            "min_cpu_s": min(cpu), "max_cpu_s": max(cpu)}, out
+
+
+def race(contestants, rounds):
+    """Time each (name, fn) once per round, in turn, for ``rounds`` rounds.
+
+    Returns {name: (cpu times, wall times, results)}, one entry per round.
+    One warm-up round first, unless it took longer than WARMUP_LIMIT.
+    """
+    res = dict((name, ([], [], [])) for name, _ in contestants)
+    first = [(name, timed(fn)) for name, fn in contestants]
+    if sum(t[0] for _, t in first) > WARMUP_LIMIT:
+        for name, (c, w, out) in first:
+            res[name][0].append(c)
+            res[name][1].append(w)
+            res[name][2].append(out)
+        rounds -= 1
+    for _ in range(rounds):
+        for name, fn in contestants:
+            c, w, out = timed(fn)
+            res[name][0].append(c)
+            res[name][1].append(w)
+            res[name][2].append(out)
+    return res
+
+
+def median_ratio(a, b):
+    """The median over rounds of a[r] / b[r]."""
+    return statistics.median([x / y for x, y in zip(a, b)])
+
+
+def slope(xs, ys):
+    """Least-squares slope of log(y) on log(x)."""
+    lx = [math.log(v) for v in xs]
+    ly = [math.log(v) for v in ys]
+    mx, my = sum(lx) / len(lx), sum(ly) / len(ly)
+    sxy = sum((u - mx) * (v - my) for u, v in zip(lx, ly))
+    sxx = sum((u - mx) ** 2 for u in lx)
+    return sxy / sxx
+
+
+def quiet(fn):
+    """Run fn with minilogit's warnings (e.g. ConvergenceWarning) silenced."""
+    def run(*args):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return fn(*args)
+    return run
+
+
+# -- optional comparisons ------------------------------------------------------
+
+def load_comparisons():
+    """Import numpy, statsmodels, scikit-learn and threadpoolctl where present."""
+    mods = {}
+    for name in ("numpy", "statsmodels.api", "sklearn.linear_model", "threadpoolctl"):
+        try:
+            mods[name] = __import__(name, fromlist=["_"])
+        except Exception:        # not installed, or broken: leave it out
+            mods[name] = None
+    return mods
+
+
+def numpy_newton(np, X1, y, tol=TOL, max_iter=MAX_ITER):
+    """The same Newton iteration in numpy (X1 has the 1s column)."""
+    N, d = X1.shape
+    beta = np.zeros(d)
+    n_iter = 0
+    while True:
+        a = X1 @ beta
+        e = np.exp(-np.abs(a))
+        p = np.where(a >= 0, 1.0 / (1.0 + e), e / (1.0 + e))
+        g = X1.T @ (p - y)
+        if np.max(np.abs(g)) <= tol * N or n_iter == max_iter:
+            break
+        w = p * (1.0 - p)
+        H = X1.T @ (X1 * w[:, None])
+        beta = beta - np.linalg.solve(H, g)
+        n_iter += 1
+    return beta, n_iter
+
+
+def comparison_fits(mods, rows, y):
+    """(name, label, fn) for each library present; fn returns (beta, n_iter)."""
+    np = mods["numpy"]
+    if np is None:
+        return []
+    X = np.array(rows, dtype=float)
+    X1 = np.hstack([np.ones((X.shape[0], 1)), X])
+    ya = np.array(y, dtype=float)
+    out = [("numpy", "numpy, same Newton iteration", lambda: numpy_newton(np, X1, ya))]
+    sm = mods["statsmodels.api"]
+    if sm is not None:
+        def fit_sm():
+            r = sm.Logit(ya, X1).fit(method="newton", disp=0)
+            return list(r.params), int(r.mle_retvals.get("iterations", 0))
+        out.append(("statsmodels", "statsmodels Logit(method='newton')", fit_sm))
+    sk = mods["sklearn.linear_model"]
+    if sk is not None:
+        import inspect
+        default = inspect.signature(sk.LogisticRegression).parameters["penalty"].default
+        # scikit-learn 1.8 deprecated penalty=None in favour of C=inf (the same model)
+        kw = {"C": np.inf} if default == "deprecated" else {"penalty": None}
+
+        def fit_sk():
+            m = sk.LogisticRegression(max_iter=1000, **kw).fit(X, ya)
+            return [float(m.intercept_[0])] + list(m.coef_[0]), int(m.n_iter_[0])
+        out.append(("sklearn", "sklearn LogisticRegression(penalty=None)", fit_sk))
+    return out
+
+
+class BlasOneThread:
+    """Limit BLAS/OpenMP to one thread while timing (threadpoolctl), if present."""
+
+    def __init__(self, mods):
+        self.tp = mods.get("threadpoolctl")
+        self.ctx = None
+
+    def __enter__(self):
+        if self.tp is not None:
+            self.ctx = self.tp.threadpool_limits(1)
+            self.ctx.__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        if self.ctx is not None:
+            self.ctx.__exit__(*exc)
+
+
+# -- the benchmark ---------------------------------------------------------------
+
+class Config:
+    def __init__(self, quick, runs):
+        if quick:
+            self.runs, self.big_runs, self.rounds = runs or 2, 1, 3
+            self.head = (400, 4)
+            self.N_grid, self.N_grid_p = [100, 300, 1000], 4
+            self.p_grid, self.p_grid_N = [2, 4, 8], 300
+            self.cases_sizes = [(300, 4)]
+            self.big = (2000, 4)
+            self.inverse_n = [10, 30]
+            self.memory_sizes = [(400, 4)]
+        else:
+            self.runs, self.big_runs, self.rounds = runs or 5, 3, 7
+            self.head = (6000, 8)
+            self.N_grid, self.N_grid_p = [100, 300, 1000, 3000, 6000, 10000, 30000, 100000], 8
+            self.p_grid, self.p_grid_N = [2, 4, 8, 16, 32, 50], 6000
+            self.cases_sizes = [(1000, 8), (6000, 8)]
+            self.big = (100000, 8)
+            self.inverse_n = [10, 30, 100]
+            self.memory_sizes = [(6000, 8), (30000, 8), (6000, 32)]
+
+
+def fit_lr(rows, y, **kw):
+    m = minilogit.LogisticRegression(**kw).fit(rows, y)
+    return m
+
+
+def run_cases(cfg, log):
+    cases = []
+
+    def add(name, N, p, runs, make, fn):
+        stats, model = measure(quiet(fn), runs, setup=make)
+        n_iter = getattr(model, "n_iter_", None)
+        entry = {"name": name, "N": N, "p": p}
+        entry.update(stats)
+        entry["n_iter"] = n_iter
+        entry["per_iter_s"] = stats["cpu_s"] / n_iter if n_iter else None
+        entry["converged"] = getattr(model, "converged_", None)
+        cases.append(entry)
+        log("  %-36s N=%-6d p=%-3d %8.4f s" % (name, N, p, stats["cpu_s"]))
+
+    sizes = list(cfg.cases_sizes)
+    for N, p in sizes + [cfg.big]:
+        runs = cfg.big_runs if (N, p) == cfg.big else cfg.runs
+        make = (lambda N=N, p=p: binary_data(N, p))
+        add("LogisticRegression newton", N, p, runs, make, lambda d: fit_lr(*d))
+        if (N, p) == cfg.big:
+            add("LogisticRegression sgd, one epoch", N, p, runs, make,
+                lambda d: fit_lr(*d, solver="sgd", max_iter=1))
+            continue
+        add("LogisticRegression irls", N, p, runs, make, lambda d: fit_lr(*d, solver="irls"))
+        add("LogisticRegression gd to tol=1e-6", N, p, runs, make,
+            lambda d: fit_lr(*d, solver="gd", tol=1e-6))
+        add("LogisticRegression sgd, one epoch", N, p, runs, make,
+            lambda d: fit_lr(*d, solver="sgd", max_iter=1))
+        add("SoftmaxRegression newton, K=3", N, p, runs,
+            lambda N=N, p=p: multiclass_data(N, p),
+            lambda d: minilogit.SoftmaxRegression().fit(*d))
+        add("GLM poisson (irls)", N, p, runs, lambda N=N, p=p: poisson_data(N, p),
+            lambda d: minilogit.GLM(family="poisson").fit(*d))
+    return cases
+
+
+def run_inverse(cfg, mods, log):
+    out = []
+    np = mods["numpy"]
+    for n in cfg.inverse_n:
+        A = square_matrix(n)
+        stats, inv = measure(lambda M: M.inverse(), cfg.runs, setup=lambda A=A: Matrix(A))
+        entry = {"n": n}
+        entry.update(stats)
+        # check: the largest |A A^-1 - I| entry
+        AI = Matrix(A) @ inv
+        entry["max_residual"] = max(abs(AI.rows[i][j] - (1.0 if i == j else 0.0))
+                                    for i in range(n) for j in range(n))
+        entry["numpy_cpu_s"] = None
+        if np is not None:
+            An = np.array(A)
+            with BlasOneThread(mods):
+                s, _ = measure(lambda: np.linalg.inv(An), cfg.runs)
+            entry["numpy_cpu_s"] = s["cpu_s"]
+        out.append(entry)
+        log("  Matrix.inverse() n=%-4d %10.6f s" % (n, stats["cpu_s"]))
+    return out
+
+
+def minilogit_solver_fn(rows, y):
+    """A fresh objective each call (so the cached transpose is rebuilt), then newton()."""
+    def run():
+        X1 = Matrix([[1.0] + r for r in rows])
+        loss = LogisticLoss(X1, [float(v) for v in y])
+        gc.collect()
+        c0, w0 = time.process_time(), time.perf_counter()
+        res = newton_solver(loss, [0.0] * X1.shape[1], max_iter=MAX_ITER, tol=TOL)
+        return res, time.process_time() - c0, time.perf_counter() - w0
+    return run
+
+
+def run_headline(cfg, mods, log):
+    N, p = cfg.head
+    rows, y = binary_data(N, p)
+    d = p + 1
+    contestants = [
+        ("minilogit_fit", quiet(lambda: fit_lr(rows, y))),
+        ("minilogit_solver", minilogit_solver_fn(rows, y)),
+        ("tuned", lambda: tuned_newton(rows, y)),
+        ("naive", lambda: naive_newton(rows, y)),
+    ]
+    res = race(contestants, cfg.rounds)
+    fit_cpu = res["minilogit_fit"][0]
+    # the solver's own time excludes building its objective: use what run() measured
+    solver_outs = res["minilogit_solver"][2]
+    solver_cpu = [o[1] for o in solver_outs]
+    solver_wall = [o[2] for o in solver_outs]
+    model = res["minilogit_fit"][2][-1]
+    solver_res = solver_outs[-1][0]
+    tuned_beta, tuned_iter, _ = res["tuned"][2][-1]
+    naive_beta, naive_iter, _ = res["naive"][2][-1]
+    beta = [model.intercept_] + list(model.coef_)
+
+    def summary(cpus, walls, n_iter):
+        med = statistics.median(cpus)
+        return {"cpu_s": med, "wall_s": statistics.median(walls), "min_cpu_s": min(cpus),
+                "max_cpu_s": max(cpus), "n_iter": n_iter, "per_iter_s": med / n_iter}
+
+    head = {"N": N, "p": p, "d": d, "rounds": cfg.rounds,
+            "minilogit_fit": summary(fit_cpu, res["minilogit_fit"][1], model.n_iter_),
+            "minilogit_solver": summary(solver_cpu, solver_wall, solver_res.n_iter),
+            "tuned": summary(res["tuned"][0], res["tuned"][1], tuned_iter),
+            "naive": summary(res["naive"][0], res["naive"][1], naive_iter)}
+    head["converged"] = bool(model.converged_) and model.separation_ is None
+    head["max_abs_beta_diff"] = {
+        "tuned": max(abs(u - v) for u, v in zip(beta, tuned_beta)),
+        "naive": max(abs(u - v) for u, v in zip(beta, naive_beta))}
+    ratios = {
+        "fit_vs_solver": median_ratio(fit_cpu, solver_cpu),
+        "fit_vs_tuned": median_ratio(fit_cpu, res["tuned"][0]),
+        "solver_vs_tuned": median_ratio(solver_cpu, res["tuned"][0]),
+        "fit_vs_naive": median_ratio(fit_cpu, res["naive"][0]),
+        "solver_vs_naive": median_ratio(solver_cpu, res["naive"][0]),
+    }
+    # per iteration: divide each time by its own iteration count
+    ratios["per_iter_vs_tuned"] = ratios["solver_vs_tuned"] * tuned_iter / solver_res.n_iter
+    ratios["per_iter_vs_naive"] = ratios["solver_vs_naive"] * naive_iter / solver_res.n_iter
+    head["ratios"] = ratios
+    head["target_ratio"] = TARGET_RATIO
+    head["target_met"] = ratios["fit_vs_tuned"] <= TARGET_RATIO
+    log("  races done: fit/tuned %.2f, fit/naive %.2f" % (ratios["fit_vs_tuned"],
+                                                          ratios["fit_vs_naive"]))
+
+    # the X'WX kernel alone, at the weights of the first Newton step (p_i = 1/2)
+    w = [0.25] * N
+    X1 = Matrix([[1.0] + r for r in rows])
+    X1.T
+    cols = [list(c) for c in zip(*rows)]
+    madds = N * d * (d + 1) // 2
+    kern = {"madds_per_hessian": madds, "rounds": cfg.rounds}
+    kres = race([("minilogit", lambda: weighted_gram(X1, w)),
+                 ("tuned", lambda: tuned_gram(cols, w)),
+                 ("naive", lambda: naive_gram(X1.rows, w))], cfg.rounds)
+    for name in ("minilogit", "tuned", "naive"):
+        med = statistics.median(kres[name][0])
+        kern[name] = {"cpu_s": med, "madds_per_s": madds / med,
+                      "minilogit_ratio": median_ratio(kres["minilogit"][0], kres[name][0])}
+    head["xtwx"] = kern
+
+    comps = {}
+    fits = comparison_fits(mods, rows, y)
+    if fits:
+        with BlasOneThread(mods):
+            cres = race([("minilogit_fit", contestants[0][1])]
+                        + [(name, fn) for name, _, fn in fits], cfg.rounds)
+        for name, label, _ in fits:
+            cpus, walls, outs = cres[name]
+            b, it = outs[-1]
+            comps[name] = {"label": label, "cpu_s": statistics.median(cpus),
+                           "wall_s": statistics.median(walls), "n_iter": it,
+                           "minilogit_ratio": median_ratio(cres["minilogit_fit"][0], cpus),
+                           "max_abs_beta_diff": max(abs(u - float(v)) for u, v in zip(beta, b))}
+    for name in ("numpy", "statsmodels", "sklearn"):
+        comps.setdefault(name, None)
+    head["comparisons"] = comps
+    head["blas_threads"] = 1 if (fits and mods.get("threadpoolctl")) else None
+    return head
+
+
+def run_scaling(cfg, log):
+    def points(sizes):
+        out = []
+        for N, p in sizes:
+            rows, y = binary_data(N, p)
+            runs = cfg.big_runs if N * p >= 200000 else cfg.runs
+            rr = race([("minilogit", minilogit_solver_fn(rows, y)),
+                       ("tuned", lambda: tuned_newton(rows, y))], runs)
+            times = [o[1] for o in rr["minilogit"][2]]     # newton() alone, see run()
+            res = rr["minilogit"][2][-1][0]
+            tit = rr["tuned"][2][-1][1]
+            t_med = statistics.median(times)
+            out.append({"N": N, "p": p, "runs": len(times), "n_iter": res.n_iter,
+                        "converged": res.converged and res.diagnosis is None,
+                        "solver_cpu_s": t_med, "per_iter_s": t_med / res.n_iter,
+                        "tuned_per_iter_s": statistics.median(rr["tuned"][0]) / tit,
+                        "ratio_to_tuned": median_ratio(times, rr["tuned"][0])
+                        * tit / res.n_iter})
+            log("  N=%-6d p=%-3d %9.5f s/iter (%d iterations)"
+                % (N, p, t_med / res.n_iter, res.n_iter))
+        return out
+
+    by_N = points([(N, cfg.N_grid_p) for N in cfg.N_grid])
+    by_p = points([(cfg.p_grid_N, p) for p in cfg.p_grid])
+    sN = {"p": cfg.N_grid_p, "points": by_N,
+          "exponent": slope([e["N"] for e in by_N], [e["per_iter_s"] for e in by_N]),
+          "tuned_exponent": slope([e["N"] for e in by_N], [e["tuned_per_iter_s"] for e in by_N])}
+    sp = {"N": cfg.p_grid_N, "points": by_p,
+          "exponent": slope([e["p"] for e in by_p], [e["per_iter_s"] for e in by_p]),
+          "tuned_exponent": slope([e["p"] for e in by_p], [e["tuned_per_iter_s"] for e in by_p])}
+    top = by_p[-3:]                    # where X'WX's p^2 term should dominate
+    sp["exponent_top3"] = slope([e["p"] for e in top], [e["per_iter_s"] for e in top])
+    sp["top3_p"] = [e["p"] for e in top]
+    return {"N": sN, "p": sp}
+
+
+def input_size_getsizeof(rows, y):
+    """Bytes of the row lists, their floats, y and its entries (sys.getsizeof)."""
+    total = sys.getsizeof(rows) + sys.getsizeof(y)
+    for r in rows:
+        total += sys.getsizeof(r) + sum(sys.getsizeof(v) for v in r)
+    # 0/1 labels are the interpreter's cached small ints: nothing of their own
+    return total
+
+
+def run_memory(cfg, log):
+    out = []
+    for N, p in cfg.memory_sizes:
+        src, ysrc = binary_data(N, p)
+        gc.collect()
+        tracemalloc.start()
+        base = tracemalloc.get_traced_memory()[0]
+        rows = [[v + 0.0 for v in r] for r in src]      # a fresh copy: its own floats
+        y = list(ysrc)
+        input_bytes = tracemalloc.get_traced_memory()[0] - base
+        entry = {"N": N, "p": p, "input_bytes": input_bytes,
+                 "input_bytes_getsizeof": input_size_getsizeof(rows, y)}
+        for name, fn in (("newton_fit", quiet(lambda: fit_lr(rows, y))),
+                         ("tuned", lambda: tuned_newton(rows, y))):
+            gc.collect()
+            before = tracemalloc.get_traced_memory()[0]
+            tracemalloc.reset_peak()
+            result = fn()
+            peak = tracemalloc.get_traced_memory()[1]
+            gc.collect()
+            current = tracemalloc.get_traced_memory()[0]
+            entry[name + "_peak_bytes"] = peak - before
+            entry[name + "_retained_bytes"] = current - before
+            entry[name + "_ratio"] = (peak - before) / input_bytes
+            del result
+        tracemalloc.stop()
+        entry["ratio"] = entry["newton_fit_ratio"]
+        entry["ratio_getsizeof"] = entry["newton_fit_peak_bytes"] / entry["input_bytes_getsizeof"]
+        entry["target"] = TARGET_MEMORY
+        entry["target_met"] = entry["ratio"] <= TARGET_MEMORY
+        out.append(entry)
+        log("  memory N=%-6d p=%-3d peak/input %.2f" % (N, p, entry["ratio"]))
+    return out
+
+
+def run_profile(cfg):
+    import cProfile
+    import pstats
+    rows, y = binary_data(*cfg.head)
+    prof = cProfile.Profile()
+    quiet(lambda: prof.runcall(fit_lr, rows, y))()
+    st = pstats.Stats(prof)
+    total = st.total_tt
+    top = sorted(st.stats.items(), key=lambda kv: -kv[1][2])[:15]
+    rows_out = [{"function": "%s:%d(%s)" % (os.path.relpath(k[0], ROOT) if k[0].startswith(ROOT)
+                                           else k[0], k[1], k[2]),
+                 "ncalls": v[1], "tottime_s": v[2], "cumtime_s": v[3]} for k, v in top]
+    phases = {}
+    for name in ("check_X", "check_binary_labels", "design", "newton", "_set_inference",
+                 "value", "gradient", "hessian", "weighted_gram", "_fit_at", "diagnose",
+                 "solve", "__matmul__", "__rmatmul__", "__init__"):
+        ct = [v[3] for k, v in st.stats.items()
+              if k[2] == name and k[0].startswith(os.path.join(ROOT, "minilogit"))]
+        if ct:
+            phases[name] = sum(ct) if name not in ("__init__",) else max(ct)
+    return {"total_s": total, "top_tottime": rows_out, "cumulative_by_function": phases,
+            "phases": phase_times(cfg)}
+
+
+def phase_times(cfg):
+    """The stages of LogisticRegression.fit timed one by one, without a profiler.
+
+    Uses the package's internal helpers (validation, design, the solver, the
+    Hessian inverse of the inference step); returns None if they moved.
+    """
+    try:
+        from minilogit.models._base import design
+        from minilogit.validation import check_binary_labels, check_X
+    except ImportError:
+        return None
+    rows, y = binary_data(*cfg.head)
+    state = {}
+
+    def stage_check():
+        state["rows"] = check_X(rows)
+        state["y01"] = check_binary_labels(y, len(rows))[1]
+
+    def stage_design():
+        state["X1"] = design(state["rows"], True)
+
+    def stage_solve():
+        loss = LogisticLoss(state["X1"], state["y01"])
+        state["loss"] = loss
+        state["res"] = newton_solver(loss, [0.0] * state["X1"].shape[1])
+
+    def stage_inference():
+        state["loss"].hessian(state["res"].beta).inverse()
+
+    stages = [("check_X + labels", stage_check), ("design matrix", stage_design),
+              ("newton() incl. transpose", stage_solve),
+              ("inference: Hessian + inverse", stage_inference)]
+    out = dict((name, []) for name, _ in stages)
+    for _ in range(cfg.runs + 1):
+        for name, fn in stages:
+            c, _, _ = timed(fn)
+            out[name].append(c)
+    return dict((name, statistics.median(v[1:])) for name, v in out.items())
+
+
+# -- output ---------------------------------------------------------------------
+
+def fmt_t(s):
+    if s is None:
+        return "-"
+    if s >= 1.0:
+        return "%.3f s" % s
+    if s >= 1e-3:
+        return "%.2f ms" % (s * 1e3)
+    return "%.1f us" % (s * 1e6)
+
+
+def print_report(R, out=sys.stdout):
+    w = out.write
+    m = R["meta"]
+    w("\nminilogit benchmark: %s %s on %s, %s CPUs%s\n"
+      % (m["python_implementation"], m["python_version"], m["platform"], m["cpus"],
+         " (--quick)" if m["quick"] else ""))
+    w("Times are CPU seconds of this process (time.process_time), medians of the runs shown;\n"
+      "data: seeded synthetic, x ~ N(0, I), y ~ Bernoulli(sigma(0.3 + x'c)), sd(x'c) = 1.\n")
+    w("comparisons: %s\n\n" % (", ".join("%s %s" % (k, v) for k, v in m["comparisons"].items()
+                                        if v) or "none importable (numpy, statsmodels, "
+                                                 "scikit-learn), skipped"))
+
+    w("%-38s %7s %4s %5s %11s %11s %6s %s\n"
+      % ("case", "N", "p", "runs", "median", "per iter", "iters", "converged"))
+    for c in R["cases"]:
+        w("%-38s %7d %4d %5d %11s %11s %6s %s\n"
+          % (c["name"], c["N"], c["p"], c["runs"], fmt_t(c["cpu_s"]), fmt_t(c["per_iter_s"]),
+             c["n_iter"] if c["n_iter"] is not None else "-", c["converged"]))
+    for e in R["inverse"]:
+        w("%-38s %7s %4s %5d %11s %11s %6s %s\n"
+          % ("Matrix(n x n).inverse(), n=%d" % e["n"], "-", "-", e["runs"], fmt_t(e["cpu_s"]),
+             "-", "-", "max|AA^-1 - I| %.1e%s" % (e["max_residual"],
+                                                 "; numpy %s" % fmt_t(e["numpy_cpu_s"])
+                                                 if e["numpy_cpu_s"] is not None else "")))
+
+    h = R["headline"]
+    w("\nNewton at N = %d, p = %d (d = %d columns with the intercept); medians of %d "
+      "interleaved rounds\n" % (h["N"], h["p"], h["d"], h["rounds"]))
+    w("%-44s %10s %10s %5s %21s %9s\n" % ("", "per fit", "per iter", "iters",
+                                             "min - max per fit", "fit/this"))
+    rows = [("minilogit LogisticRegression().fit()", h["minilogit_fit"], 1.0),
+            ("minilogit newton() on a built objective", h["minilogit_solver"],
+             h["ratios"]["fit_vs_solver"]),
+            ("tuned pure Python (yardstick)", h["tuned"], h["ratios"]["fit_vs_tuned"]),
+            ("naive triple loops", h["naive"], h["ratios"]["fit_vs_naive"])]
+    for label, s, r in rows:
+        w("%-44s %10s %10s %5d %21s %9.2f\n"
+          % (label, fmt_t(s["cpu_s"]), fmt_t(s["per_iter_s"]), s["n_iter"],
+             fmt_t(s["min_cpu_s"]) + " - " + fmt_t(s["max_cpu_s"]), r))
+    for name in ("numpy", "statsmodels", "sklearn"):
+        c = h["comparisons"].get(name)
+        if c is None:
+            w("%-44s %10s\n" % (name, "(not importable: skipped)"))
+        else:
+            w("%-44s %10s %10s %5d %21s %9.1f\n" % (c["label"][:44], fmt_t(c["cpu_s"]),
+                                                    fmt_t(c["cpu_s"] / c["n_iter"])
+                                                    if c["n_iter"] else "-",
+                                                    c["n_iter"], "", c["minilogit_ratio"]))
+    if any(h["comparisons"].get(n) for n in ("numpy", "statsmodels", "sklearn")):
+        w("(libraries timed on arrays already built, BLAS %s; their rows interleaved with "
+          "minilogit's fit in rounds of their own)\n"
+          % ("limited to 1 thread" if h["blas_threads"] == 1 else "threads as they come"))
+    r = h["ratios"]
+    w("ratios (median of per-round ratios): fit / tuned %.2f, newton() / tuned %.2f, per "
+      "iteration / tuned %.2f;\n  fit / naive %.2f, newton() / naive %.2f, per iteration / "
+      "naive %.2f\n" % (r["fit_vs_tuned"], r["solver_vs_tuned"], r["per_iter_vs_tuned"],
+                        r["fit_vs_naive"], r["solver_vs_naive"], r["per_iter_vs_naive"]))
+    w("target: minilogit's Newton fit within %.1fx of the tuned kernel: %s (%.2fx)\n"
+      % (h["target_ratio"], "met" if h["target_met"] else "NOT met", r["fit_vs_tuned"]))
+    w("same answer: max |beta - beta_tuned| %.1e, max |beta - beta_naive| %.1e\n"
+      % (h["max_abs_beta_diff"]["tuned"], h["max_abs_beta_diff"]["naive"]))
+    k = h["xtwx"]
+    w("X'WX kernel alone, N d(d+1)/2 = %d multiply-adds per Hessian, medians of %d "
+      "interleaved rounds:\n  minilogit weighted_gram %s = %.1f M madd/s; tuned %s = %.1f "
+      "M/s (minilogit/tuned %.2f); naive %s = %.1f M/s (minilogit/naive %.2f)\n"
+      % (k["madds_per_hessian"], k["rounds"], fmt_t(k["minilogit"]["cpu_s"]),
+         k["minilogit"]["madds_per_s"] / 1e6, fmt_t(k["tuned"]["cpu_s"]),
+         k["tuned"]["madds_per_s"] / 1e6, k["tuned"]["minilogit_ratio"],
+         fmt_t(k["naive"]["cpu_s"]), k["naive"]["madds_per_s"] / 1e6,
+         k["naive"]["minilogit_ratio"]))
+
+    w("\nMemory (tracemalloc): peak allocated by the fit / input size (row lists of floats "
+      "+ y, traced while built)\n")
+    for e in R["memory"]:
+        w("  N=%-6d p=%-3d input %8.2f MB (getsizeof %.2f MB); Newton fit peak %7.2f MB = "
+          "%.2fx (getsizeof basis %.2fx), kept after fit %.2f MB; tuned kernel %.2fx  %s\n"
+          % (e["N"], e["p"], e["input_bytes"] / 1e6, e["input_bytes_getsizeof"] / 1e6,
+             e["newton_fit_peak_bytes"] / 1e6, e["ratio"], e["ratio_getsizeof"],
+             e["newton_fit_retained_bytes"] / 1e6, e["tuned_ratio"],
+             "target <= %.0fx %s" % (e["target"], "met" if e["target_met"] else "NOT met")))
+
+    s = R["scaling"]
+    w("\nScaling of Newton's time per iteration (minilogit newton() on a built objective)\n")
+    w("  %7s %4s %5s %6s %11s %11s %8s\n" % ("N", "p", "runs", "iters", "per iter",
+                                            "tuned", "ratio"))
+    for e in s["N"]["points"] + s["p"]["points"]:
+        w("  %7d %4d %5d %6d %11s %11s %8.2f\n" % (e["N"], e["p"], e["runs"], e["n_iter"],
+                                                  fmt_t(e["per_iter_s"]),
+                                                  fmt_t(e["tuned_per_iter_s"]),
+                                                  e["ratio_to_tuned"]))
+    w("  exponent in N (p = %d): %.2f (tuned %.2f); expected about 1\n"
+      % (s["N"]["p"], s["N"]["exponent"], s["N"]["tuned_exponent"]))
+    w("  exponent in p (N = %d): %.2f over p = %s (tuned %.2f)%s; expected about 2 where "
+      "X'WX dominates\n" % (s["p"]["N"], s["p"]["exponent"],
+                            "..".join(str(v) for v in (s["p"]["points"][0]["p"],
+                                                       s["p"]["points"][-1]["p"])),
+                            s["p"]["tuned_exponent"],
+                            ", %.2f over p = %s" % (s["p"]["exponent_top3"],
+                                                   ", ".join(map(str, s["p"]["top3_p"])))))
+    if "profile" in R:
+        P = R["profile"]
+        w("\ncProfile of one LogisticRegression().fit() at the headline size "
+          "(total %.3f s with profiling overhead)\n" % P["total_s"])
+        w("  cumulative by function: %s\n" % ", ".join(
+            "%s %.3f" % kv for kv in sorted(P["cumulative_by_function"].items(),
+                                            key=lambda kv: -kv[1])))
+        if P.get("phases"):
+            w("  stages timed without the profiler (medians of %d): %s\n"
+              % (R["meta"]["runs"], "; ".join("%s %s" % (k, fmt_t(v))
+                                              for k, v in P["phases"].items())))
+        w("  %8s %8s %8s  %s\n" % ("ncalls", "tottime", "cumtime", "function"))
+        for t in P["top_tottime"]:
+            w("  %8d %8.4f %8.4f  %s\n" % (t["ncalls"], t["tottime_s"], t["cumtime_s"],
+                                          t["function"]))
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--quick", action="store_true",
+                    help="tiny sizes, a few seconds (for the test suite)")
+    ap.add_argument("--json", default=DEFAULT_JSON,
+                    help="where to write the results (default %(default)s)")
+    ap.add_argument("--runs", type=int, default=None,
+                    help="runs per figure (default 5; 2 with --quick)")
+    ap.add_argument("--profile", action="store_true",
+                    help="also cProfile one Newton fit at the headline size")
+    ap.add_argument("--no-compare", action="store_true",
+                    help="skip numpy, statsmodels and scikit-learn even if importable")
+    args = ap.parse_args(argv)
+    cfg = Config(args.quick, args.runs)
+
+    def log(msg):
+        sys.stderr.write(msg + "\n")
+        sys.stderr.flush()
+
+    mods = ({"numpy": None, "statsmodels.api": None, "sklearn.linear_model": None,
+             "threadpoolctl": None} if args.no_compare else load_comparisons())
+    versions = {}
+    for name, key in (("numpy", "numpy"), ("statsmodels", "statsmodels.api"),
+                      ("sklearn", "sklearn.linear_model")):
+        mod = mods[key]
+        versions[name] = None
+        if mod is not None:
+            top = sys.modules.get(name)
+            versions[name] = getattr(top, "__version__", "?")
+    t0 = time.perf_counter()
+    R = {"meta": {"python_implementation": platform.python_implementation(),
+                  "python_version": platform.python_version(),
+                  "platform": "%s %s" % (platform.system(), platform.machine()),
+                  "cpus": os.cpu_count(), "quick": args.quick, "runs": cfg.runs,
+                  "big_runs": cfg.big_runs, "rounds": cfg.rounds,
+                  "timer": "time.process_time (CPU seconds of this process)",
+                  "minilogit_version": getattr(minilogit, "__version__", "?"),
+                  "comparisons": versions, "tol": TOL,
+                  "date": time.strftime("%Y-%m-%d %H:%M:%S")}}
+    log("headline race ...")
+    R["headline"] = run_headline(cfg, mods, log)
+    log("cases ...")
+    R["cases"] = run_cases(cfg, log)
+    R["inverse"] = run_inverse(cfg, mods, log)
+    log("scaling ...")
+    R["scaling"] = run_scaling(cfg, log)
+    log("memory ...")
+    R["memory"] = run_memory(cfg, log)
+    R["memory_ratio"] = R["memory"][0]["ratio"]
+    if args.profile:
+        R["profile"] = run_profile(cfg)
+    R["meta"]["elapsed_wall_s"] = time.perf_counter() - t0
+    print_report(R)
+    with open(args.json, "w") as f:
+        json.dump(R, f, indent=1, sort_keys=True)
+    sys.stdout.write("\nwrote %s (%.0f s)\n" % (args.json, R["meta"]["elapsed_wall_s"]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
