@@ -36,6 +36,9 @@ def dot(a, b):
 class Matrix:
     """A matrix stored as a list of rows.
 
+    ``Matrix(rows)`` copies the rows and checks they have equal lengths;
+    ``Matrix(rows, copy=False)`` takes a list of equal-length lists as it is.
+
     >>> Matrix([[1, 2], [3, 4]])
     Matrix([[1, 2],
             [3, 4]])
@@ -45,7 +48,10 @@ class Matrix:
     minilogit.errors.DataError: row 1 has 1 entries, row 0 has 2
     """
 
-    def __init__(self, rows):
+    def __init__(self, rows, copy=True):
+        if not copy:         # rows already a list of equal-length lists, now owned here
+            self.rows, self._T = rows, None
+            return
         try:
             rows = [list(r) for r in rows]
         except TypeError:
@@ -96,7 +102,6 @@ class Matrix:
         """
         if self._T is None:
             self._T = Matrix([list(col) for col in zip(*self.rows)])
-            self._T._T = self
         return self._T
 
     def __repr__(self):

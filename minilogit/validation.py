@@ -18,6 +18,9 @@ from .errors import DataError
 from .matrix import Matrix
 
 
+_PLAIN = set((float, int))     # types that float() converts exactly as they are (not bool)
+
+
 def _as_float(v, where):
     """Return float(v) for a finite real number v; raise DataError otherwise."""
     if isinstance(v, bool) or isinstance(v, (str, bytes)):
@@ -49,8 +52,8 @@ def check_X(X, n_features=None, name="X"):
     """
     if isinstance(X, Matrix):
         X = X.rows
-    try:
-        rows = [list(r) for r in X]
+    try:        # rows that are lists or tuples are read in place, not copied
+        rows = [r if isinstance(r, (list, tuple)) else list(r) for r in X]
     except TypeError:
         raise DataError("%s must be a list of rows (lists of numbers), got %s"
                         % (name, type(X).__name__))
@@ -64,7 +67,18 @@ def check_X(X, n_features=None, name="X"):
         row = rows[i]
         if len(row) != p:
             raise DataError("%s row %d has %d columns, row 0 has %d" % (name, i, len(row), p))
-        out.append([_as_float(row[j], "%s[%d][%d]" % (name, i, j)) for j in range(p)])
+        # The common case in one pass: plain floats and ints whose sum is finite
+        # (an inf or nan anywhere would make the sum inf or nan). Anything else
+        # goes entry by entry, to say which entry is wrong.
+        f = None
+        if set(map(type, row)).issubset(_PLAIN):
+            try:
+                f = list(map(float, row))
+            except OverflowError:            # an int too large for a float
+                f = None
+        if f is None or not math.isfinite(sum(f)):
+            f = [_as_float(row[j], "%s[%d][%d]" % (name, i, j)) for j in range(p)]
+        out.append(f)
     if n_features is not None and p != n_features:
         raise DataError("%s has %d columns, the model was fitted with %d" % (name, p, n_features))
     return out

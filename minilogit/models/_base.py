@@ -11,7 +11,7 @@ from .._compat import warn
 from ..errors import (ConvergenceWarning, DataError, DivergenceError, NotFittedError,
                       SeparationWarning, SingularMatrixError)
 from ..explain import explain
-from ..matrix import Matrix
+from ..matrix import Matrix, dot
 from ..solvers import SOLVERS
 
 # max_iter when none is given: Newton, IRLS and coordinate descent (outer
@@ -193,17 +193,18 @@ def design(rows, fit_intercept):
     >>> design([[2.0]], False).rows
     [[2.0]]
     """
-    # X'WX sums products x_ij x_ik over the rows: a column whose sum of
-    # squares overflows a float would make it inf (and the fit nan), so say so here.
-    for j in range(len(rows[0])):      # column by column: no transposed copy of X
-        if not sum(r[j] * r[j] for r in rows) < math.inf:
-            big = max(abs(r[j]) for r in rows)
+    X = Matrix([[1.0] + r for r in rows] if fit_intercept else rows, copy=False)
+    # X'WX sums products x_ij x_ik over the rows: a column whose sum of squares
+    # overflows a float would make it inf (and the fit nan), so say so here.
+    # (The columns X.T are the ones X'WX and X'(p - y) use, so this costs no copy.)
+    cols = X.T.rows
+    for j in range(len(cols)):
+        if not dot(cols[j], cols[j]) < math.inf:
+            j_user = j - 1 if fit_intercept else j
             raise DataError("column %d of X has entries as large as %r: the sums of squares "
                             "in X'WX overflow a float; rescale or standardize that column"
-                            % (j, big))
-    if fit_intercept:
-        return Matrix([[1.0] + r for r in rows])
-    return Matrix(rows)
+                            % (j_user, max(abs(v) for v in cols[j])))
+    return X
 
 
 def run_solver(est, objective, beta0, describe_column, options=None):

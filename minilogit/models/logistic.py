@@ -200,13 +200,12 @@ class LogisticRegression(Inference, Estimator):
         self.df_model_ = k - (1 if self.fit_intercept else 0)
         self.df_resid_ = self.nobs_ - k
         self.llf_ = -loss.value(beta)
-        if self.fit_intercept:       # the intercept-only fit predicts the (weighted) mean
-            ybar = _mean(y01, weights)
-            w = weights if weights is not None else [1.0] * len(y01)
-            self.llnull_ = sum(w_i * (math.log(ybar) if v == 1.0 else math.log(1.0 - ybar))
-                               for w_i, v in zip(w, y01))
-        else:                        # no parameter at all: p = 1/2 for every row
-            self.llnull_ = -self.nobs_ * math.log(2.0)
+        # The null model is the intercept-only fit (as in statsmodels, and in GLM,
+        # also for a model without an intercept): it predicts ybar for every row,
+        # so its log-likelihood is n_1 log(ybar) + n_0 log(1 - ybar).
+        ybar = _mean(y01, weights)
+        n1 = ybar * self.nobs_
+        self.llnull_ = n1 * math.log(ybar) + (self.nobs_ - n1) * math.log(1.0 - ybar)
         self.deviance_ = -2.0 * self.llf_            # a binary saturated model has llf 0
         self.null_deviance_ = -2.0 * self.llnull_
         self.cov_params_, self.inference_blocked_ = None, None

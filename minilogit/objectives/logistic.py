@@ -20,6 +20,7 @@ True
 
 import math
 
+from .._compat import log1p
 from ..errors import DataError
 from ..functions import log1pexp, sigmoid
 from ..matrix import Matrix, dot, weighted_gram
@@ -141,8 +142,12 @@ class LogisticLoss:
         """Return (a, p): the linear predictor, eq. (8), and probabilities, eq. (9)."""
         if self._beta != beta:
             a = self.X @ beta                       # eq. (8): a_i = x_i' beta
-            self._a, self._p = a, [sigmoid(v) for v in a]   # eq. (9): p_i = sigma(a_i)
-            self._beta = list(beta)
+            # e_i = e^-|a_i| (never overflows) serves both p_i and the loss: it
+            # is what sigmoid(a_i) and log1pexp(a_i) compute, done once.
+            e = [math.exp(-abs(a_i)) for a_i in a]
+            self._p = [1.0 / (1.0 + e_i) if a_i >= 0 else e_i / (1.0 + e_i)
+                       for a_i, e_i in zip(a, e)]   # eq. (9): p_i = sigma(a_i)
+            self._a, self._e, self._beta = a, e, list(beta)
         return self._a, self._p
 
     def value(self, beta):
@@ -152,7 +157,10 @@ class LogisticLoss:
         0.0
         """
         a, _ = self._fit_at(beta)
-        return sum(self._weigh([log1pexp(a_i) - y_i * a_i for a_i, y_i in zip(a, self.y)]))
+        # log(1 + e^a) = max(a, 0) + log(1 + e^-|a|): log1pexp(a), with e^-|a| reused
+        terms = [(a_i + log1p(e_i) if a_i > 0 else log1p(e_i)) - y_i * a_i
+                 for a_i, e_i, y_i in zip(a, self._e, self.y)]
+        return sum(self._weigh(terms))                                   # eq. (10)
 
     def gradient(self, beta):
         """g = Xᵀ(p - y), eq. (12).
