@@ -50,7 +50,8 @@ def test_transpose():
     A = Matrix([[1, 2, 3], [4, 5, 6]])
     assert A.T.rows == [[1, 4], [2, 5], [3, 6]]
     assert A.T.shape == (3, 2)
-    assert A.T.T is A
+    assert A.T is A.T                     # computed once, then kept
+    assert A.T.T.rows == A.rows
     assert A.rows == [[1, 2, 3], [4, 5, 6]]
 
 
