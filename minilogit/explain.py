@@ -37,10 +37,13 @@ def explain(model):
         return failure
     result = getattr(model, "result_", None)
     if result is None:
-        if hasattr(model, "coef_"):
+        if not hasattr(model, "coef_"):
+            return "This model has not been fitted yet."
+        if getattr(model, "closed_form", False):
             return ("Fitted in closed form, with no iterations: the normal equations "
                     "were solved once by Gauss-Jordan elimination.")
-        return "This model has not been fitted yet."
+        return ("This model was read back with from_json: it keeps the coefficients, "
+                "not the history of the fit that produced them.")
     solver, n = result.solver, result.n_iter
     steps = "%d %s %s" % (n, NAMES.get(solver, solver), UNITS.get(solver, "steps"))
     tol = getattr(result, "tol", None)

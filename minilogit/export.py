@@ -391,11 +391,13 @@ def from_json(text):
                         % ("cannot parse it: %s" % doc if isinstance(doc, Exception)
                            else "this is not one"))
     name = doc["estimator"]
-    if name not in _FITTED:
+    if not isinstance(name, str) or name not in _FITTED:
         raise DataError("from_json: unknown estimator %r; it reads %s"
                         % (name, ", ".join(sorted(_FITTED))))
     cls = _estimators()[name]
     params, fitted = doc.get("params", {}), doc.get("fitted", {})
+    if not isinstance(params, dict) or not isinstance(fitted, dict):
+        raise DataError("from_json: \"params\" and \"fitted\" must be JSON objects")
     for p in params:
         if p not in cls._PARAMS:
             raise DataError("from_json: %s has no parameter %r" % (name, p))
@@ -431,5 +433,13 @@ def _decode(data):
     if isinstance(data, list):
         return [_decode(v) for v in data]
     if isinstance(data, dict):
-        return dict((_decode(k), _decode(v)) for k, v in data["dict"])
+        pairs = data.get("dict")
+        if list(data) != ["dict"] or not isinstance(pairs, list) or not all(
+                isinstance(kv, list) and len(kv) == 2 for kv in pairs):
+            raise DataError("from_json: a dict is written {\"dict\": [[key, value], ...]}, "
+                            "not %s" % json.dumps(data))
+        try:
+            return dict((_decode(k), _decode(v)) for k, v in pairs)
+        except TypeError:                # a list as a key
+            raise DataError("from_json: a dict key must be a label, not %s" % json.dumps(data))
     return data

@@ -25,7 +25,7 @@ the log-likelihoods of the fit and of the intercept-only model.
 import math
 
 from .distributions import chi2_sf, normal_ppf, two_sided_p
-from .errors import DataError, InferenceError
+from .errors import DataError, InferenceError, NotFittedError
 
 
 class Inference:
@@ -39,7 +39,7 @@ class Inference:
 
     def _fitted(self):
         if not hasattr(self, "params_"):
-            raise InferenceError("the model is not fitted yet: call fit first")
+            raise NotFittedError("the model is not fitted yet: call fit first")
 
     def _cov(self):
         self._fitted()
@@ -51,6 +51,9 @@ class Inference:
     def bse_(self):
         """Standard errors sqrt(diag((XᵀŴX)⁻¹)), eq. (33), intercept first."""
         cov = self._cov()
+        if not all(cov[j][j] > 0 for j in range(len(cov))):
+            raise InferenceError("(X'WX)^-1 has a diagonal entry <= 0: X'WX is numerically "
+                                 "singular at the fit, so no standard error is reliable")
         return [math.sqrt(cov[j][j]) for j in range(len(cov))]          # eq. (33)
 
     @property
@@ -150,7 +153,7 @@ class Inference:
         =========================================================================================
         """
         if not hasattr(self, "params_"):
-            raise InferenceError("the model is not fitted yet: call fit first")
+            raise NotFittedError("the model is not fitted yet: call fit first")
         return _summary(self, alpha, feature_names)
 
 

@@ -301,9 +301,13 @@ def weighted_gram(X, w):
     """
     cols = X.T.rows
     p = len(cols)
+    # The intercept's column of 1s needs no multiplications: W 1 is w itself,
+    # and 1ᵀ W x_j is the sum of the column W x_j.
+    ones = [1.0] * len(w)
+    is_ones = [c == ones for c in cols]
     H = [[0.0] * p for _ in range(p)]
     for j in range(p):
-        wx_j = list(map(mul, w, cols[j]))              # the column W x_j
-        for k in range(j, p):
-            H[j][k] = H[k][j] = dot(wx_j, cols[k])     # x_kᵀ W x_j
+        wx_j = w if is_ones[j] else list(map(mul, w, cols[j]))     # the column W x_j
+        for k in range(j + 1):                                      # one of each pair
+            H[j][k] = H[k][j] = sum(wx_j) if is_ones[k] else dot(wx_j, cols[k])   # x_kᵀ W x_j
     return Matrix(H)

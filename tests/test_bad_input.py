@@ -441,11 +441,11 @@ case("label-table-all-unknown/MultiLabel", "Y = [[None]] * 6",
 
 # Inference and the summary table.
 case("bse-not-fitted/LR", "bse_ before fit", lambda: LogisticRegression().bse_,
-     InferenceError, "not fitted yet")
+     NotFittedError, "not fitted yet")
 case("aic-not-fitted/LR", "aic_ before fit", lambda: LogisticRegression().aic_,
-     InferenceError, "not fitted yet")
+     NotFittedError, "not fitted yet")
 case("prsquared-not-fitted/GLM", "prsquared_ before fit", lambda: GLM().prsquared_,
-     InferenceError, "not fitted yet")
+     NotFittedError, "not fitted yet")
 case("trace-not-fitted/LR", "trace_ before fit", lambda: LogisticRegression().trace_,
      NotFittedError, "it is not fitted by an iterative solver yet")
 case("bse-penalised/LR", "bse_ of a ridge fit",
@@ -961,3 +961,11 @@ def bad_input_table():
 
 if __name__ == "__main__":
     sys.stdout.write(bad_input_table())
+
+
+def test_standardize_checks_its_input():
+    from minilogit.datasets import standardize
+    with pytest.raises(DataError, match="row 1 has 1 columns"):
+        standardize([[1.0, 2.0], [3.0]])
+    with pytest.raises(DataError, match="is 'a'"):
+        standardize([[1.0], ["a"]])

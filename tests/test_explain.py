@@ -85,3 +85,16 @@ def test_trace_before_fit():
     from minilogit import NotFittedError
     with pytest.raises(NotFittedError):
         LogisticRegression().trace_
+
+
+def test_a_failed_refit_forgets_the_old_fit():
+    """After a fit that raises, the model is unfitted again: predict does not use
+    the old coefficients while explain() describes the failure."""
+    from minilogit import NotFittedError
+    m = LogisticRegression(solver="gd").fit(X, Y)
+    m.learning_rate = 100.0
+    with pytest.raises(DivergenceError):
+        m.fit([[10.0 * v] for v, in X], Y)
+    with pytest.raises(NotFittedError):
+        m.predict(X)
+    assert m.explain().startswith("Failed, step too large")

@@ -443,3 +443,21 @@ def test_estimator_methods_call_the_export_functions():
     assert namespace["predict_proba"](X) == m.predict_proba(X)
     with pytest.raises(DataError, match="not a SoftmaxRegression"):
         SoftmaxRegression.from_json(m.to_json())
+
+
+@pytest.mark.parametrize("text, needle", [
+    ('{"estimator": ["x"]}', "unknown estimator"),
+    ('{"estimator": "LogisticRegression", "params": 5, "fitted": {}}', "must be JSON objects"),
+    ('{"estimator": "LogisticRegression", "params": {"class_weight": {}}, "fitted": {}}',
+     "a dict is written"),
+    ('{"estimator": "LogisticRegression", "params": {"class_weight": {"dict": [[[1], 2]]}},'
+     ' "fitted": {}}', "a dict key must be a label"),
+])
+def test_malformed_json_is_a_data_error(text, needle):
+    with pytest.raises(DataError, match=needle):
+        from_json(text)
+
+
+def test_explain_on_a_model_read_back():
+    m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
+    assert "read back with from_json" in from_json(m.to_json()).explain()

@@ -417,8 +417,11 @@ def test_objective_is_finite_far_out():
                 assert all(math.isfinite(x) for x in (v, g[0], H.rows[0][0])), (link, y, eta)
     assert GLMLoss(one, [0], "binomial", "probit").value([40.0]) == pytest.approx(804.6084420137539, rel=1e-12)
     assert GLMLoss(one, [0], "binomial", "cloglog").value([7.0]) == pytest.approx(math.exp(7.0), rel=1e-15)
+    # value() answers inf where e^eta overflows, so that a line search backs off;
+    # the gradient, which Newton and IRLS need, says what happened
+    assert GLMLoss(one, [1], "poisson").value([800.0]) == math.inf
     with pytest.raises(DivergenceError, match="overflows"):
-        GLMLoss(one, [1], "poisson").value([800.0])
+        GLMLoss(one, [1], "poisson").gradient([800.0])
 
 
 # -- links and families ------------------------------------------------------------
@@ -566,3 +569,15 @@ def test_bad_input_raises_data_error(kwargs, X_, y, w, message):
 def test_not_fitted():
     with pytest.raises(NotFittedError):
         GLM().predict([[0.0, 0.0]])
+
+
+def test_line_searches_back_off_where_the_poisson_mean_overflows():
+    """A trial point with e^eta = inf is "too far" for gradient descent's and the
+    proximal method's line searches, not the end of the fit."""
+    from minilogit.solvers import gradient_descent, proximal
+    from minilogit.matrix import Matrix
+    X = Matrix([[1.0, v] for v in (0.0, 1.0, 2.0, 3.0)])
+    loss = GLMLoss(X, [0, 2, 30, 400], "poisson")
+    for solver in (gradient_descent, proximal):
+        r = solver(loss, [0.0, 0.0], max_iter=500, tol=1e-6)
+        assert all(math.isfinite(v) for v in r.beta + r.history), solver.__name__

@@ -19,7 +19,7 @@ scikit-learn: 150 rows, 4 features, target 0 = setosa, 1 = versicolor,
 import math
 
 from ..errors import DataError
-from ..validation import _as_float
+from ..validation import _as_float, check_X
 
 try:
     import csv as _csv
@@ -166,9 +166,8 @@ def standardize(X):
     >>> Z, means, scales
     ([[-1.0], [1.0]], [2.0], [1.0])
     """
+    X = check_X(X)
     n = len(X)
-    if n == 0:
-        raise DataError("standardize needs at least one row")
     cols = list(zip(*X))
     means = [sum(c) / n for c in cols]
     scales = []

@@ -41,6 +41,12 @@ class Estimator:
         """The constructor's arguments as a dict."""
         return get_params(self)
 
+    def _forget(self):
+        """Drop what a previous fit left (every attribute ending in "_"), so that a
+        fit that fails does not leave the old coefficients looking current."""
+        for name in [n for n in getattr(self, "__dict__", {}) if n.endswith("_")]:
+            delattr(self, name)
+
     def _check_fitted(self):
         if not hasattr(self, "coef_"):
             raise NotFittedError("this %s is not fitted yet: call fit(X, y) first"

@@ -109,6 +109,7 @@ class GLM(Inference, Estimator):
         ...
         minilogit.errors.DataError: the poisson family does not take the logit link: choose log
         """
+        self._forget()
         check_solver_params(self, GLM_SOLVERS)
         family, link = family_and_link(self.family, self.link)
         rows = check_X(X)

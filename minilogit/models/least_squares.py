@@ -108,6 +108,7 @@ class LeastSquaresClassifier(Estimator):
     (3, 3)
     """
 
+    closed_form = True      # explain(): no iterations to tell about
     _PARAMS = ("fit_intercept", "threshold")
 
     def __init__(self, fit_intercept=True, threshold=0.5):
@@ -129,6 +130,7 @@ class LeastSquaresClassifier(Estimator):
         ...
         minilogit.errors.DataError: X'X is singular: column 1 of X is a linear combination of the columns before it (a constant or duplicated column?); drop it
         """
+        self._forget()
         _check_threshold(self.threshold)
         rows = check_X(X)
         classes, index = check_class_labels(y, len(rows))

@@ -120,6 +120,7 @@ class LogisticRegression(Inference, Estimator):
         ...
         minilogit.errors.DataError: X has 2 rows but y has 3 labels
         """
+        self._forget()
         l1, l2 = self._penalty_weights()
         rows = check_X(X)
         classes, y01 = check_binary_labels(y, len(rows))

@@ -48,6 +48,7 @@ class OneVsRest(Estimator):
 
     def fit(self, X, y):
         """Fit K binary models, model k on the labels [y_i = classes_[k]]; return self."""
+        self._forget()
         est = self.estimator
         if isinstance(est, type) or not (hasattr(est, "fit") and hasattr(est, "_PARAMS")):
             raise DataError("OneVsRest needs a binary estimator object with fit and "
@@ -133,6 +134,7 @@ class MultiLabelClassifier(Estimator):
 
     def fit(self, X, Y):
         """Fit the K sigmoid outputs to rows X and the label table Y; return self."""
+        self._forget()
         check_solver_params(self, _SOLVERS)
         rows = check_X(X)
         Y = _check_label_table(Y, len(rows))

@@ -105,6 +105,7 @@ class SoftmaxRegression(Estimator):
         ...
         minilogit.errors.DataError: reference_class 'z' is not one of the classes ['a', 'b']
         """
+        self._forget()
         penalized = self._check_params()
         rows = check_X(X)
         classes, index = check_class_labels(y, len(rows), model="softmax regression")

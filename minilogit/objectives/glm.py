@@ -122,7 +122,10 @@ class GLMLoss:
         >>> GLMLoss(Matrix([[1.0], [1.0]]), [1.0, 3.0], "gaussian").value([0.0])   # (1 + 9) / 2
         5.0
         """
-        eta, _, _ = self._fit_at(beta)
+        try:
+            eta, _, _ = self._fit_at(beta)
+        except DivergenceError:         # e^eta overflows: for a line search, "too far"
+            return math.inf
         fam, g = self.family, self.link
         return sum(self._weigh([fam.loss(y_i, eta_i, g) for y_i, eta_i in zip(self.y, eta)]))
 

@@ -178,7 +178,11 @@ def proximal(objective, beta0, l1=0.0, l2=0.0, penalized=(), max_iter=10000, tol
              for b1, b0 in zip(beta_new, beta)]
         step = [b1 - b0 for b1, b0 in zip(beta_new, beta)]
         beta, f_beta, g, F, t = beta_new, f_new, g_new, F_new, t_new
-        f_v, g_v = f.value(v), f.gradient(v)
+        f_v = f.value(v)
+        if f_v < math.inf:
+            g_v = f.gradient(v)
+        else:                            # the momentum overshot into overflow: drop it
+            t, v, f_v, g_v = 1.0, beta, f_beta, g
         history.append(F)
         grad_norms.append(kkt_violation(g, beta, l1, penalized))            # eq. (45)
         iterates.append(beta)
@@ -207,10 +211,12 @@ def _prox_step(f, v, f_v, g_v, eta, l1, in_P):
                 else v_j - eta * g_j                               # unpenalised: a gradient step
                 for v_j, g_j, p_j in zip(v, g_v, in_P)]
         d = [b - v_j for b, v_j in zip(beta, v)]
-        f_beta, g_beta = f.value(beta), f.gradient(beta)
-        bound = dot(d, d) / (2.0 * eta)
-        if (f_beta - f_v - dot(g_v, d) <= bound
-                or dot([a - b for a, b in zip(g_beta, g_v)], d) <= bound):
-            return eta, beta, f_beta, g_beta
+        f_beta = f.value(beta)
+        if f_beta < math.inf:            # an infinite loss (overflow) means: too far
+            g_beta = f.gradient(beta)
+            bound = dot(d, d) / (2.0 * eta)
+            if (f_beta - f_v - dot(g_v, d) <= bound
+                    or dot([a - b for a, b in zip(g_beta, g_v)], d) <= bound):
+                return eta, beta, f_beta, g_beta
         eta *= 0.5
     return eta, None, None, None

@@ -222,7 +222,7 @@ def test_thresholds_and_estimator_objects():
 
 def test_inference_before_fit_or_where_invalid():
     for attr in ("bse_", "aic_", "prsquared_"):
-        e = raises(InferenceError, getattr, LogisticRegression(), attr)
+        e = raises(NotFittedError, getattr, LogisticRegression(), attr)
         assert "not fitted yet" in str(e), str(e)
     m = LogisticRegression().fit(X, Y)
     assert "feature_names must be a list" in _message(DataError, m.summary, 0.05, 5)
