@@ -55,6 +55,11 @@ def explain(model):
                 "loss a little more while the coefficients grow without bound. A "
                 "penalty (ridge) gives a finite answer; so does removing the separating "
                 "feature." % (steps, result.diagnosis))
+    if not result.grad_norms:
+        return ("Ran %s over a stream of rows, as asked: a streamed fit has no "
+                "convergence test (it would need another pass over the data). The "
+                "progressive loss per epoch went %s." % (steps, " -> ".join(
+                    "%.4g" % v for v in result.history[-4:])))
     if not result.converged:
         return ("Stopped at max_iter after %s without converging: the largest "
                 "component of the mean loss's gradient is %.3g, above tol = %g. %s"

@@ -115,6 +115,43 @@ def load_csv(path, target=None):
     return Dataset(data, labels, names, target)
 
 
+def stream_csv(path, target=None):
+    """Yield (features, label) for each data row of a CSV file, one line at a time.
+
+    The file is read as it is iterated, never held: this is what
+    ``LogisticRegression.fit_stream`` takes, as ``lambda: stream_csv(path)``.
+    ``target`` names the label column (default: the last); a label that
+    reads as a number is one. Errors name the line, as ``load_csv``'s do.
+
+    >>> rows = stream_csv(_HERE + "/iris.csv", target="target")
+    >>> next(rows)
+    ([5.1, 3.5, 1.4, 0.2], 0)
+    """
+    with open(path) as f:
+        lines = (ln for ln in f if ln.strip())
+        if _csv is not None:
+            reader = _csv.reader(lines)
+        else:
+            reader = ([c.strip() for c in ln.split(",")] for ln in lines)
+        try:
+            header = next(reader)
+        except StopIteration:
+            raise DataError("%s is empty" % path)
+        if target is None:
+            target = header[-1]
+        if target not in header:
+            raise DataError("%s has no column %r; its columns are: %s"
+                            % (path, target, ", ".join(header)))
+        t = header.index(target)
+        for i, row in enumerate(reader):
+            if len(row) != len(header):
+                raise DataError("%s line %d has %d fields, the header has %d"
+                                % (path, i + 2, len(row), len(header)))
+            x = [_as_float(_cell(row[j]), "%s line %d, column %r" % (path, i + 2, header[j]))
+                 for j in range(len(row)) if j != t]
+            yield x, _number(row[t]) if _is_number(row[t]) else row[t]
+
+
 def _is_number(s):
     try:
         float(s)

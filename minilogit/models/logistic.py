@@ -15,12 +15,12 @@ returns in trailing-underscore attributes.
 
 import math
 
-from ..errors import DataError, SingularMatrixError
+from ..errors import DataError, DivergenceError, SingularMatrixError
 from ..functions import logit, sigmoid
 from ..inference import Inference
 from ..matrix import dot
-from ..objectives import L2Penalty, LogisticLoss
-from ..solvers import SOLVERS
+from ..objectives import L2Penalty, LogisticLoss, example_terms
+from ..solvers import SOLVERS, sgd_stream
 from ..validation import check_binary_labels, check_sample_weight, check_X
 from ._base import (Estimator, check_scores, check_solver_params, check_threshold,
                     design, report, run_solver)
@@ -152,6 +152,65 @@ class LogisticRegression(Inference, Estimator):
         self.separation_ = result.diagnosis
         self._set_inference(loss, beta, y01, weights, l1 > 0 or l2 > 0)
         report(self, result)
+        return self
+
+    def fit_stream(self, stream, classes, epochs=5):
+        """Fit by averaged SGD over rows read afresh from ``stream()`` each epoch,
+        without holding the data: only the coefficients stay in memory.
+
+        ``stream`` is a function returning an iterator of (row, label) pairs,
+        e.g. ``lambda: minilogit.datasets.stream_csv(path, target="y")``;
+        ``classes`` are the two labels (the larger is the positive class, as
+        in ``fit``). Uses ``learning_rate`` (default 0.5) and
+        ``fit_intercept``; the rows keep the stream's order, and with no
+        convergence test the fit is ``epochs`` passes (see
+        ``minilogit.solvers.sgd_stream``). Each row is checked as it comes.
+
+        >>> rows = [([0.0], "no"), ([1.0], "yes"), ([2.0], "no"), ([3.0], "yes")]
+        >>> m = LogisticRegression().fit_stream(lambda: iter(rows), ["no", "yes"], epochs=400)
+        >>> round(m.coef_[0], 1), m.n_iter_, m.predict([[3.0]])
+        (0.9, 400, ['yes'])
+        """
+        self._forget()
+        if self.penalty is not None:
+            raise DataError("fit_stream fits the unpenalised loss; use penalty=None")
+        if isinstance(epochs, bool) or not isinstance(epochs, int) or epochs < 1:
+            raise DataError("epochs must be an integer >= 1, got %r" % (epochs,))
+        classes, _ = check_binary_labels(classes, len(list(classes)))
+        check_solver_params(self, SOLVERS)
+        lead = [1.0] if self.fit_intercept else []
+        width = []
+
+        def examples():
+            for i, (row, label) in enumerate(stream()):
+                x = check_X([row], n_features=width[0] if width else None,
+                            name="row %d of the stream" % i)[0]
+                if not width:
+                    width.append(len(x))
+                if label not in classes:
+                    raise DataError("row %d of the stream has the label %r, not one of %r"
+                                    % (i, label, classes))
+                yield lead + x, 1.0 if label == classes[1] else 0.0
+
+        eta = self.learning_rate if self.learning_rate is not None else 0.5
+        n_params = None
+        for x, _ in examples():                     # the first row gives the width
+            n_params = len(x)
+            break
+        if n_params is None:
+            raise DataError("the stream gave no examples")
+        try:
+            result = sgd_stream(examples, example_terms, [0.0] * n_params, epochs, eta)
+        except DivergenceError as e:
+            self.failure_ = "Failed, step too large: %s." % (e,)
+            raise
+        first = 1 if self.fit_intercept else 0
+        self.classes_ = classes
+        self.n_features_in_ = n_params - first
+        self.intercept_ = result.beta[0] if self.fit_intercept else 0.0
+        self.coef_ = result.beta[first:]
+        self.n_iter_, self.converged_ = result.n_iter, False
+        self.history_, self.result_, self.separation_ = result.history, result, None
         return self
 
     def _weights(self, sample_weight, classes, y01):

@@ -20,7 +20,8 @@ Every objective takes a flat parameter vector.
 """
 
 from .glm import GLMLoss
-from .logistic import CERTAIN_MARGIN, LogisticLoss, nll, nll_pm1, squared_error
+from .logistic import (CERTAIN_MARGIN, LogisticLoss, example_terms, nll, nll_pm1,
+                       squared_error)
 from .multilabel import MultiLabelLoss
 from .penalty import FixedAtZero, L2Penalty
 from .softmax import SoftmaxLoss

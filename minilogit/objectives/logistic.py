@@ -68,6 +68,22 @@ def squared_error(X, y, beta):
     return sum((y_i - sigmoid(a)) ** 2 for a, y_i in zip(X @ beta, y))
 
 
+def example_terms(example, beta):
+    """One example's (loss, gradient) for streaming SGD: example = (x_i, y_i), y_i 0 or 1.
+
+    The loss is log(1 + e^a_i) - y_i a_i, eq. (10), and the gradient
+    x_i (p_i - y_i), eq. (12), with a_i = x_iᵀbeta.
+
+    >>> loss, g = example_terms(([1.0, 2.0], 1), [0.0, 0.0])
+    >>> round(loss, 6), g
+    (0.693147, [-0.5, -1.0])
+    """
+    x_i, y_i = example
+    a_i = dot(x_i, beta)
+    r = sigmoid(a_i) - y_i
+    return log1pexp(a_i) - y_i * a_i, [r * x for x in x_i]
+
+
 def weighted_examples(weights):
     """The examples SGD visits, as (row, share) pairs, for weights w_i >= 0.
 

@@ -28,7 +28,7 @@ from .gradient_descent import gradient_descent
 from .newton import irls, newton
 from .proximal import proximal
 from .result import FitResult, kkt_violation
-from .sgd import sgd
+from .sgd import sgd, sgd_stream
 
 SOLVERS = {"gd": gradient_descent, "sgd": sgd, "newton": newton, "irls": irls,
            "proximal": proximal, "cd": coordinate_descent}

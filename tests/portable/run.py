@@ -39,6 +39,7 @@ MODULES = [
     "test_l1",
     "test_plot",
     "test_export",
+    "test_stream",
     "test_agreement",
     "test_cli",
 ]
