@@ -25,7 +25,52 @@ the log-likelihoods of the fit and of the intercept-only model.
 import math
 
 from .distributions import chi2_sf, normal_ppf, two_sided_p
-from .errors import DataError, InferenceError, NotFittedError
+from .errors import DataError, InferenceError, NotFittedError, SingularMatrixError
+
+
+PENALISED = ("the fit is penalised, so its coefficients are biased towards 0 and "
+             "(X'WX)^-1 is not their covariance; refit with penalty=None for inference")
+
+
+def set_inference(model, beta, nobs, llf, llnull, deviance, null_deviance, link,
+                  information, scale=1.0, blocked=None):
+    """Set the attributes the ``Inference`` mixin reads, for a model fitted at ``beta``.
+
+    ``information()`` returns XᵀŴX at beta (called only when standard errors
+    are possible); the covariance is ``scale`` times its inverse, eq. (33).
+    ``blocked``: why there are no standard errors (a penalty, an exact fit),
+    or None; a separated fit (``model.separation_``) and a singular XᵀŴX are
+    reasons too. ``inference_blocked_`` keeps that reason, which is the
+    message of the ``InferenceError`` raised when standard errors are asked.
+
+    >>> from minilogit import LogisticRegression
+    >>> m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
+    >>> m.inference_blocked_ is None, m.df_model_, m.param_names_
+    (True, 1, ['intercept', 'x0'])
+    """
+    k = len(beta)
+    model.params_ = list(beta)
+    model.param_names_ = (["intercept"] if model.fit_intercept else []) + [
+        "x%d" % j for j in range(model.n_features_in_)]
+    model.link_ = link
+    model.nobs_ = nobs
+    model.df_model_ = k - (1 if model.fit_intercept else 0)
+    model.df_resid_ = nobs - k
+    model.llf_, model.llnull_ = llf, llnull
+    model.deviance_, model.null_deviance_ = deviance, null_deviance
+    model.cov_params_ = None
+    if blocked is None and model.separation_ is not None:
+        blocked = ("the classes are separated, so the maximum-likelihood estimate does "
+                   "not exist (%s) and (X'WX)^-1 at the last iterate measures the "
+                   "curvature at one point on a path to infinity" % model.separation_)
+    if blocked is None:
+        try:
+            inv = information().inverse()                                # eq. (33)
+        except SingularMatrixError:
+            blocked = "X'WX is singular at the fit: some coefficient is not determined by the data"
+        else:
+            model.cov_params_ = [[scale * v for v in row] for row in inv.rows]
+    model.inference_blocked_ = blocked
 
 
 class Inference:

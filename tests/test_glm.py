@@ -503,7 +503,7 @@ def test_separation_blocks_inference(link):
     assert any(issubclass(c.category, SeparationWarning) for c in caught)
     assert m.separation_.startswith("complete separation")
     assert m.cov_params_ is None
-    assert "not valid" in m.inference_blocked_ and "separated" in m.inference_blocked_
+    assert "separated" in m.inference_blocked_ and "does not exist" in m.inference_blocked_
 
 
 def test_convergence_warning():

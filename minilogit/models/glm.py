@@ -14,11 +14,11 @@ needs: the parameters, their covariance, the log-likelihoods and deviances.
 
 import math
 
-from ..errors import DataError, SingularMatrixError
+from ..errors import DataError
 from ..families import family_and_link
 from ..matrix import dot
 from ..objectives.glm import GLMLoss
-from ..inference import Inference
+from ..inference import Inference, set_inference
 from ..solvers import SOLVERS
 from ..validation import check_sample_weight, check_X
 from ._base import Estimator, check_scores, check_solver_params, design, report, run_solver
@@ -146,57 +146,30 @@ class GLM(Inference, Estimator):
     def _infer(self, objective, beta, y, w, nobs, ybar):
         """Set the inference contract's attributes at the fitted beta."""
         family, link = objective.family, objective.link
-        n_params = len(beta)
         eta = objective.X @ beta                              # eq. (37): eta_i = x_i' beta
         mu = [link.inverse(e) for e in eta]                   # eq. (37): mu_i = g^-1(eta_i)
-        self.params_ = list(beta)
-        self.param_names_ = (["intercept"] if self.fit_intercept else []) + [
-            "x%d" % j for j in range(self.n_features_in_)]
-        self.link_ = link.name
-        self.nobs_ = nobs
-        self.df_model_ = n_params - 1 if self.fit_intercept else n_params
-        self.df_resid_ = nobs - n_params
-        self.deviance_ = family.deviance(y, mu, w)
-        self.null_deviance_ = family.deviance(y, [ybar] * len(y), w)
-
+        df_resid = nobs - len(beta)
+        blocked = None
         if family.name == "gaussian":
             rss = sum(w_i * (y_i - mu_i) ** 2 for w_i, y_i, mu_i in zip(w, y, mu))
             rss0 = sum(w_i * (y_i - ybar) ** 2 for w_i, y_i in zip(w, y))
             # Pearson chi^2 / df_resid; V(mu) = 1
-            self.scale_ = rss / self.df_resid_ if self.df_resid_ > 0 else math.inf
-            self.llf_ = _gaussian_llf(rss, nobs)
-            self.llnull_ = _gaussian_llf(rss0, nobs)
+            self.scale_ = rss / df_resid if df_resid > 0 else math.inf
+            llf, llnull = _gaussian_llf(rss, nobs), _gaussian_llf(rss0, nobs)
+            if self.scale_ == 0.0:
+                blocked = ("the fit is exact (every residual is 0), so the gaussian scale "
+                           "is 0 and the z statistics would divide by 0")
+            elif not df_resid > 0:
+                blocked = ("there are no residual degrees of freedom (nobs = %g <= %d "
+                           "parameters), so the gaussian scale cannot be estimated"
+                           % (nobs, len(beta)))
         else:
             self.scale_ = 1.0
-            self.llf_ = -objective.value(beta)                # the NLL, constants included
-            self.llnull_ = sum(family.loglike(y_i, ybar, w_i) for y_i, w_i in zip(y, w) if w_i)
-
-        self.cov_params_ = None
-        if self.separation_ is not None:
-            self.inference_blocked_ = (
-                "standard errors are not valid here: the classes are separated, so the "
-                "maximum-likelihood estimate does not exist and (X'WX)^-1 at the last "
-                "iterate measures the curvature at one point on a path to infinity, not "
-                "at an optimum")
-        elif family.name == "gaussian" and self.scale_ == 0.0:
-            self.inference_blocked_ = (
-                "standard errors are not valid here: the fit is exact (every residual "
-                "is 0), so the gaussian scale is 0 and the z statistics would divide by 0")
-        elif not self.df_resid_ > 0 and family.name == "gaussian":
-            self.inference_blocked_ = (
-                "standard errors are not valid here: there are no residual degrees of "
-                "freedom (nobs = %g <= %d parameters), so the gaussian scale cannot be "
-                "estimated" % (nobs, n_params))
-        else:
-            try:
-                inv = objective.hessian(beta).inverse()       # (X'WX)^-1, eq. (38)'s W
-            except SingularMatrixError:
-                self.inference_blocked_ = (
-                    "standard errors are not valid here: the information matrix X'WX "
-                    "is singular at the fit")
-            else:
-                self.cov_params_ = [[self.scale_ * v for v in row] for row in inv.rows]
-                self.inference_blocked_ = None
+            llf = -objective.value(beta)                      # the NLL, constants included
+            llnull = sum(family.loglike(y_i, ybar, w_i) for y_i, w_i in zip(y, w) if w_i)
+        set_inference(self, beta, nobs, llf, llnull, family.deviance(y, mu, w),
+                      family.deviance(y, [ybar] * len(y), w), link.name,
+                      lambda: objective.hessian(beta), self.scale_, blocked)   # eq. (38)'s W
 
     def _summary_title(self):
         return "Generalised linear model: %s family, %s link" % (self.family, self.link_)

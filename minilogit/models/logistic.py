@@ -15,9 +15,9 @@ returns in trailing-underscore attributes.
 
 import math
 
-from ..errors import DataError, DivergenceError, SingularMatrixError
+from ..errors import DataError, DivergenceError
 from ..functions import logit, sigmoid
-from ..inference import Inference
+from ..inference import PENALISED, Inference, set_inference
 from ..matrix import dot
 from ..objectives import L2Penalty, LogisticLoss, example_terms
 from ..solvers import SOLVERS, sgd_stream
@@ -251,38 +251,15 @@ class LogisticRegression(Inference, Estimator):
 
     def _set_inference(self, loss, beta, y01, weights, penalized):
         """The attributes minilogit.inference reads, eqs. (33)-(36)."""
-        k = len(beta)
-        self.params_ = list(beta)
-        self.param_names_ = (["intercept"] if self.fit_intercept else []) + [
-            "x%d" % j for j in range(self.n_features_in_)]
-        self.link_ = "logit"
-        self.nobs_ = loss.n_examples
-        self.df_model_ = k - (1 if self.fit_intercept else 0)
-        self.df_resid_ = self.nobs_ - k
-        self.llf_ = -loss.value(beta)
+        llf = -loss.value(beta)
         # The null model is the intercept-only fit (as in statsmodels, and in GLM,
         # also for a model without an intercept): it predicts ybar for every row,
         # so its log-likelihood is n_1 log(ybar) + n_0 log(1 - ybar).
-        ybar = _mean(y01, weights)
-        n1 = ybar * self.nobs_
-        self.llnull_ = n1 * math.log(ybar) + (self.nobs_ - n1) * math.log(1.0 - ybar)
-        self.deviance_ = -2.0 * self.llf_            # a binary saturated model has llf 0
-        self.null_deviance_ = -2.0 * self.llnull_
-        self.cov_params_, self.inference_blocked_ = None, None
-        if penalized:
-            self.inference_blocked_ = (
-                "the fit is penalised, so its coefficients are biased towards 0 and "
-                "(X'WX)^-1 is not their covariance; refit with penalty=None for inference")
-        elif self.separation_ is not None:
-            self.inference_blocked_ = (
-                "the maximum-likelihood estimate does not exist (%s), so the "
-                "coefficients and the curvature at them mean nothing" % self.separation_)
-        else:
-            try:
-                self.cov_params_ = loss.hessian(beta).inverse().rows    # eq. (33)
-            except SingularMatrixError:
-                self.inference_blocked_ = ("X'WX is singular at the fit: some "
-                                           "coefficient is not determined by the data")
+        ybar, nobs = _mean(y01, weights), loss.n_examples
+        llnull = ybar * nobs * math.log(ybar) + (1.0 - ybar) * nobs * math.log(1.0 - ybar)
+        # a binary saturated model has log-likelihood 0, so the deviances are -2 llf
+        set_inference(self, beta, nobs, llf, llnull, -2.0 * llf, -2.0 * llnull, "logit",
+                      lambda: loss.hessian(beta), blocked=PENALISED if penalized else None)
 
     def _summary_title(self):
         return "Logistic regression (%s vs %s)" % (self.classes_[1], self.classes_[0])
