@@ -254,27 +254,36 @@ class _Sink:
         self.parts.append(s)
 
 
-def fit_quietly(model, X, y):
-    """Fit; return the warnings it raised, one line of text each, instead of printing them.
+def fit_catching(model, X, y):
+    """Fit; return the warnings it raised as (category name, message) pairs, unprinted.
 
-    >>> texts = fit_quietly(LogisticRegression(max_iter=1), [[0.0], [1.0], [2.0]], [0, 1, 0])
-    >>> len(texts), texts[0].split(":")[0]
-    (1, 'newton did not converge in 1 iterations')
+    >>> caught = fit_catching(LogisticRegression(max_iter=1), [[0.0], [1.0], [2.0]], [0, 1, 0])
+    >>> [(name, text.split(":")[0]) for name, text in caught]
+    [('ConvergenceWarning', 'newton did not converge in 1 iterations')]
     """
     if _warnings is not None:
         with _warnings.catch_warnings(record=True) as caught:
             _warnings.simplefilter("always")
             model.fit(X, y)
-        texts = [str(w.message) for w in caught]
-    else:   # MicroPython: _compat.warn writes "Category: message\n" to _compat.sys.stderr
-        sink, real_sys = _Sink(), _compat.sys
-        _compat.sys = sink
-        try:
-            model.fit(X, y)
-        finally:
-            _compat.sys = real_sys
-        texts = [p.split(": ", 1)[-1] for p in sink.parts]
-    return [" ".join(t.split()) for t in texts]
+        return [(w.category.__name__, str(w.message)) for w in caught]
+    # MicroPython: _compat.warn logs each warning and writes it to _compat.sys.stderr
+    mark, real_sys = fallback_count[0], _compat.sys
+    _compat.sys = _Sink()
+    try:
+        model.fit(X, y)
+    finally:
+        _compat.sys = real_sys
+    return [(type(w).__name__, str(w)) for w in fallback_since(mark)]
+
+
+def fit_quietly(model, X, y):
+    """Fit; return the warnings' messages, one line of text each.
+
+    >>> texts = fit_quietly(LogisticRegression(max_iter=1), [[0.0], [1.0], [2.0]], [0, 1, 0])
+    >>> len(texts), texts[0].split(":")[0]
+    (1, 'newton did not converge in 1 iterations')
+    """
+    return [" ".join(text.split()) for _, text in fit_catching(model, X, y)]
 
 
 def trace_table(model):
@@ -382,19 +391,9 @@ def fit_command(args, out, err, trace=False):
     return 0
 
 
-def _fit_catching(model, X, y):
-    """Fit, returning the warnings raised as a list of strings."""
-    if _warnings is None:   # MicroPython: warn() appends to fallback_log
-        mark = fallback_count[0]
-        model.fit(X, y)
-        return ["%s: %s" % (type(w).__name__, w) for w in fallback_since(mark)]
-    with _warnings.catch_warnings(record=True) as caught:
-        _warnings.simplefilter("always")
-        model.fit(X, y)
-    return ["%s: %s" % (w.category.__name__, w.message) for w in caught]
-
-
 def demo(out=sys.stdout):
+    """The tour of the bundled data: the lecture's breast-cancer IRLS trace, then
+    every solver on four standardized features (``python3 -m minilogit demo``)."""
     data = load_breast_cancer()
     X, y = data
     w = out.write
@@ -406,7 +405,7 @@ def demo(out=sys.stdout):
     w("1. Newton's method (IRLS) from beta = 0 on the raw features, as on the\n"
       "   lecture's slides. Total negative log-likelihood after each step:\n\n")
     model = LogisticRegression(solver="newton")
-    messages = _fit_catching(model, X, y)
+    messages = ["%s: %s" % pair for pair in fit_catching(model, X, y)]
     w("   step   loss L(beta)          max |gradient|\n")
     for k in range(len(model.history_)):
         w("   %4d   %-20.12g  %.3g\n" % (k, model.history_[k], model.result_.grad_norms[k]))
@@ -423,7 +422,7 @@ def demo(out=sys.stdout):
     for solver in ("newton", "irls", "gd", "sgd"):
         model = LogisticRegression(solver=solver)
         t0 = time.time()
-        messages = _fit_catching(model, Xs, y)
+        messages = ["%s: %s" % pair for pair in fit_catching(model, Xs, y)]
         fits.append((solver, model, time.time() - t0, messages))
     w("   %-18s" % "coefficient" + "".join("%13s" % f[0] for f in fits) + "\n")
     names = ["intercept"] + SUBSET
