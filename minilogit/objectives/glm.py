@@ -30,11 +30,11 @@ import math
 
 from ..errors import DataError, DivergenceError
 from ..families import family_and_link
-from ..matrix import Matrix, dot, weighted_gram
-from .logistic import LogisticLoss, weighted_examples
+from ..matrix import dot, weighted_gram
+from .logistic import WeightedRows, binary_margins, diagnose_margins
 
 
-class GLMLoss:
+class GLMLoss(WeightedRows):
     """L(beta) = -sum_i weight_i log p(y_i | mu_i = g⁻¹(x_iᵀbeta)) on data (X, y).
 
     ``family`` and ``link`` are names ("binomial", "probit", ...) or the
@@ -66,27 +66,12 @@ class GLMLoss:
         n, self.n_params = X.shape
         if len(self.y) != n:
             raise DataError("X has %d rows but y has %d values" % (n, len(self.y)))
-        self.weights = None if weights is None else [float(w) for w in weights]
-        if self.weights is None:
-            self.n_examples = n
-        else:
-            if len(self.weights) != n:
-                raise DataError("X has %d rows but there are %d weights" % (n, len(self.weights)))
-            self.n_examples = sum(self.weights)
-        self._examples = None           # built on first use: only SGD visits examples
-        self._separation = None
+        if weights is not None:
+            weights = [float(w) for w in weights]
+            if len(weights) != n:
+                raise DataError("X has %d rows but there are %d weights" % (n, len(weights)))
+        self._set_weights(weights)
         self._beta = None
-
-    @property
-    def examples(self):
-        """The (row, share) pairs SGD visits: (i, 1.0) per row, or ``weighted_examples``."""
-        if self._examples is None:
-            self._examples = ([(i, 1.0) for i in range(self.X.shape[0])] if self.weights is None
-                              else weighted_examples(self.weights))
-        return self._examples
-
-    def _weight(self, i):
-        return 1.0 if self.weights is None else self.weights[i]
 
     def _fit_at(self, beta):
         """Return (eta, u, w) at beta: the linear predictor, eq. (37), and per
@@ -108,7 +93,11 @@ class GLMLoss:
         return self._eta, self._u, self._w
 
     def _weigh(self, v):
-        """v_i weight_i: each example's term counted weight_i times (zero weights drop out)."""
+        """v_i weight_i: each example's term counted weight_i times.
+
+        Unlike ``LogisticLoss``'s, a term of weight 0 becomes 0 even where it
+        is infinite (a family's -log p(y_i) can be): the row drops out, no nan.
+        """
         if self.weights is None:
             return v
         return [v_i * w_i if w_i != 0 else 0.0 for v_i, w_i in zip(v, self.weights)]
@@ -193,11 +182,11 @@ class GLMLoss:
     def diagnose(self, beta, step):
         """Return a message when beta shows that the MLE does not exist, else None.
 
-        Binomial family: complete or quasi-complete separation, judged on the
-        margins s_i x_iᵀbeta exactly as ``LogisticLoss.diagnose`` does (its
-        logic, reused on the rows of positive weight: separation is a fact
-        about X, y and the sign of eta, whatever the link). Poisson and
-        gaussian: None.
+        Binomial family: complete or quasi-complete separation, judged by
+        ``diagnose_margins`` (as ``LogisticLoss.diagnose`` does) on the
+        margins s_i eta_i, eq. (24), of the rows of positive weight:
+        separation is a fact about X, y and the sign of eta, whatever the
+        link. Poisson and gaussian: None.
 
         >>> from minilogit.matrix import Matrix
         >>> loss = GLMLoss(Matrix([[1.0, -1.0], [1.0, 1.0]]), [0, 1], "binomial", "probit")
@@ -208,8 +197,7 @@ class GLMLoss:
         """
         if self.family.name != "binomial":
             return None
-        if self._separation is None:
-            keep = [i for i in range(len(self.y)) if self._weight(i) > 0]
-            self._separation = LogisticLoss(Matrix([self.X.rows[i] for i in keep]),
-                                            [self.y[i] for i in keep])
-        return self._separation.diagnose(beta, step)
+        eta = self._eta if self._beta == beta else self.X @ beta   # eq. (37), cached if there
+        return diagnose_margins(binary_margins(eta, self.y, self.weights),
+                                None if step is None else
+                                lambda: binary_margins(self.X @ step, self.y, self.weights))

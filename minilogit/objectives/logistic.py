@@ -111,7 +111,115 @@ def weighted_examples(weights):
     return out
 
 
-class LogisticLoss:
+def binary_margins(a, y, weights=None):
+    """Return the margins m_i = s_i a_i of eq. (24): s_i = +1 for y_i = 1, -1 for y_i = 0.
+
+    Rows of weight 0 are not in the data: their margins are left out.
+
+    >>> binary_margins([2.0, 3.0, -1.0], [1, 0, 1])
+    [2.0, -3.0, -1.0]
+    >>> binary_margins([2.0, 3.0, -1.0], [1, 0, 1], weights=[1, 0, 2])
+    [2.0, -1.0]
+    """
+    m = [a_i if y_i == 1.0 else -a_i for a_i, y_i in zip(a, y)]
+    if weights is not None:
+        m = [m_i for m_i, w_i in zip(m, weights) if w_i > 0]
+    return m
+
+
+def diagnose_margins(m, step_margins=None, y=None, names=None):
+    """Return a message when the margins show that the MLE does not exist, else None.
+
+    m holds each example's margin: m_i = s_i x_iᵀbeta for 0/1 labels
+    (``binary_margins``), or for K classes the smallest of a_{i,y_i} - a_ij
+    over j != y_i. ``step_margins`` (None when there is no step) is a
+    function returning how every margin changes along the last step d
+    (s_i x_iᵀd, or each x_iᵀ(d_{y_i} - d_j)); it costs a pass over X, so it
+    is called only when the answer depends on it. For K classes pass ``y``
+    (each example's class index) and ``names`` (the class labels): the
+    message then counts the certain points per class.
+
+    Complete separation: every margin is positive, eq. (24), so beta
+    classifies every point correctly and t * beta drives the loss to 0 as t
+    grows. Quasi-complete separation: some points are already certain
+    (margin above ``CERTAIN_MARGIN``) and the step lowered no margin (up to
+    1e-6 of the largest change) while raising some: moving along it never
+    increases the loss, so the loss has no minimum.
+
+    >>> diagnose_margins([2.0, 0.5]).split(":")[0]
+    'complete separation'
+    >>> diagnose_margins([40.0, -1.0], lambda: [1.0, 0.0]).split(":")[0]
+    'quasi-complete separation'
+    >>> diagnose_margins([40.0, -1.0], lambda: [1.0, -0.5]) is None     # a margin fell
+    True
+    >>> diagnose_margins([1.0, -1.0], lambda: 1 / 0) is None            # none certain: d unused
+    True
+    """
+    smallest = min(m)
+    if smallest > 0:                                # eq. (24): m_i > 0 for all i
+        if y is None:
+            return ("complete separation: at the current coefficients every one "
+                    "of the %d points is classified correctly (smallest margin "
+                    "s_i x_i'beta = %.3g), so scaling them up lowers the loss "
+                    "towards 0 forever" % (len(m), smallest))
+        return ("complete separation: at the current coefficients every one of "
+                "the %d points scores its own class highest (smallest margin "
+                "%.3g), so scaling them up lowers the loss towards 0 forever"
+                % (len(m), smallest))
+    certain = [i for i in range(len(m)) if m[i] > CERTAIN_MARGIN]
+    if not certain or step_margins is None:
+        return None
+    dm = step_margins()                             # only now: a pass over X
+    scale = max(abs(v) for v in dm)
+    if scale == 0.0 or min(dm) < -1e-6 * scale:     # no step, or some margin fell
+        return None
+    if y is None:
+        on_boundary = sum(1 for v in dm if abs(v) <= 1e-6 * scale)
+        return ("quasi-complete separation: %d points are fitted with "
+                "a probability within 1e-13 of their label, and the last step raised "
+                "or kept every margin s_i x_i'beta (%d points sit on the "
+                "separating boundary), so the loss keeps falling along it"
+                % (len(certain), on_boundary))
+    counts = {}
+    for i in certain:
+        counts[y[i]] = counts.get(y[i], 0) + 1
+    which = ", ".join("%d of class %r" % (counts[k], names[k]) for k in sorted(counts))
+    return ("quasi-complete separation: %d point(s) (%s) are fitted with a "
+            "probability within 1e-13 of their class, and the last step raised "
+            "or kept every margin a_i,y_i - a_ij, so the loss keeps falling "
+            "along it (a class that a hyperplane cuts off from the rest)"
+            % (len(certain), which))
+
+
+class WeightedRows:
+    """What the binary and GLM losses share: rows of X counted w_i times.
+
+    ``weights`` (None, or w_i >= 0) are frequency weights, eq. (47): an
+    integer weight is that many copies of the row. ``n_examples`` is
+    sum_i w_i (the number of rows without weights) and ``examples`` the
+    (row, share) pairs SGD visits. A subclass sets ``self.X`` and then
+    calls ``_set_weights``.
+    """
+
+    def _set_weights(self, weights):
+        self.weights = weights
+        self.n_examples = self.X.shape[0] if weights is None else sum(weights)
+        self._examples = None           # built on first use: only SGD visits examples
+
+    @property
+    def examples(self):
+        """The (row, share) pairs SGD visits: (i, 1.0) per row, or ``weighted_examples``."""
+        if self._examples is None:
+            self._examples = ([(i, 1.0) for i in range(self.X.shape[0])] if self.weights is None
+                              else weighted_examples(self.weights))
+        return self._examples
+
+    def _weigh(self, v):
+        """v_i w_i: each example's term counted w_i times, eq. (47)."""
+        return v if self.weights is None else [v_i * w_i for v_i, w_i in zip(v, self.weights)]
+
+
+class LogisticLoss(WeightedRows):
     """The total negative log-likelihood L(beta) of eq. (10) on data (X, y).
 
     y holds 0/1 labels. ``weights`` (optional, >= 0) count example i w_i
@@ -134,25 +242,8 @@ class LogisticLoss:
         self.X = X
         self.y = [float(v) for v in y]
         self.n_params = X.shape[1]
-        self.weights = weights
-        if weights is None:
-            self.n_examples = X.shape[0]
-        else:
-            self.n_examples = sum(weights)
-        self._examples = None           # built on first use: only SGD visits examples
+        self._set_weights(weights)
         self._beta = None
-
-    @property
-    def examples(self):
-        """The (row, share) pairs SGD visits: (i, 1.0) per row, or ``weighted_examples``."""
-        if self._examples is None:
-            self._examples = ([(i, 1.0) for i in range(self.X.shape[0])] if self.weights is None
-                              else weighted_examples(self.weights))
-        return self._examples
-
-    def _weigh(self, v):
-        """v_i w_i: each example's term counted w_i times, eq. (47)."""
-        return v if self.weights is None else [v_i * w_i for v_i, w_i in zip(v, self.weights)]
 
     def _fit_at(self, beta):
         """Return (a, p): the linear predictor, eq. (8), and probabilities, eq. (9)."""
@@ -230,14 +321,9 @@ class LogisticLoss:
     def diagnose(self, beta, step):
         """Return a message when beta shows that the MLE does not exist, else None.
 
-        Complete separation: every margin m_i = s_i x_iᵀbeta (s_i = +1 for
-        y_i = 1, -1 for y_i = 0) is positive, so beta classifies every point
-        correctly and t * beta drives the loss to 0 as t grows, eq. (24).
-
-        Quasi-complete separation: some points are already certain (margin
-        above 30) and the last ``step`` d lowered no margin (s_i x_iᵀd >= 0
-        up to rounding) while raising some: moving along d never increases
-        the loss, so it has no minimum.
+        ``diagnose_margins`` on the margins m_i = s_i x_iᵀbeta, eq. (24), of
+        the rows of positive weight, and on s_i x_iᵀd along the last ``step``
+        d (computed only if some point is certain).
 
         >>> loss = LogisticLoss(Matrix([[1.0, -1.0], [1.0, 1.0]]), [0, 1])
         >>> loss.diagnose([0.0, 5.0], [0.0, 1.0]).split(":")[0]
@@ -246,27 +332,6 @@ class LogisticLoss:
         True
         """
         a, _ = self._fit_at(beta)
-        m = [a_i if y_i == 1.0 else -a_i for a_i, y_i in zip(a, self.y)]
-        if self.weights is not None:                # a row of weight 0 is not in the data
-            m = [m_i for m_i, w_i in zip(m, self.weights) if w_i > 0]
-        if min(m) > 0:
-            return ("complete separation: at the current coefficients every one "
-                    "of the %d points is classified correctly (smallest margin "
-                    "s_i x_i'beta = %.3g), so scaling them up lowers the loss "
-                    "towards 0 forever" % (len(m), min(m)))
-        certain = sum(1 for m_i in m if m_i > CERTAIN_MARGIN)
-        if certain == 0 or step is None:
-            return None
-        d = self.X @ step
-        dm = [d_i if y_i == 1.0 else -d_i for d_i, y_i in zip(d, self.y)]
-        if self.weights is not None:
-            dm = [v for v, w_i in zip(dm, self.weights) if w_i > 0]
-        scale = max(abs(v) for v in dm)
-        if scale == 0.0 or min(dm) < -1e-6 * scale:
-            return None
-        on_boundary = sum(1 for v in dm if abs(v) <= 1e-6 * scale)
-        return ("quasi-complete separation: %d points are fitted with "
-                "a probability within 1e-13 of their label, and the last step raised "
-                "or kept every margin s_i x_i'beta (%d points sit on the "
-                "separating boundary), so the loss keeps falling along it"
-                % (certain, on_boundary))
+        return diagnose_margins(binary_margins(a, self.y, self.weights),
+                                None if step is None else
+                                lambda: binary_margins(self.X @ step, self.y, self.weights))

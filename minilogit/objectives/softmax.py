@@ -19,7 +19,7 @@ import math
 
 from ..functions import logsumexp, softmax
 from ..matrix import Matrix, dot, weighted_gram
-from .logistic import CERTAIN_MARGIN
+from .logistic import diagnose_margins
 
 
 class SoftmaxLoss:
@@ -139,33 +139,19 @@ class SoftmaxLoss:
         margin above 30) and the last ``step`` lowered no margin while
         raising some, so E keeps falling along it; this is what happens when
         one class can be cut off from the rest by a hyperplane (iris: setosa).
+        The judging is ``diagnose_margins``'s, on each example's smallest
+        margin (the change of every margin along the step is computed only
+        if some example is certain).
 
         >>> loss = SoftmaxLoss(Matrix([[1.0, -1.0], [1.0, 1.0]]), [0, 1], 2)
         >>> loss.diagnose([0.0, -5.0, 0.0, 5.0], None).split(":")[0]
         'complete separation'
         """
         a, _ = self._fit_at(theta)
-        m = self._margins(a)
-        smallest = min(min(m_i) for m_i in m)
-        if smallest > 0:
-            return ("complete separation: at the current coefficients every one of "
-                    "the %d points scores its own class highest (smallest margin "
-                    "%.3g), so scaling them up lowers the loss towards 0 forever"
-                    % (len(m), smallest))
-        certain = [i for i in range(len(m)) if min(m[i]) > CERTAIN_MARGIN]
-        if not certain or step is None:
-            return None
-        d = [list(row) for row in zip(*[self.X @ s for s in self.blocks(step)])]
-        dm = [v for dm_i in self._margins(d) for v in dm_i]
-        scale = max(abs(v) for v in dm)
-        if scale == 0.0 or min(dm) < -1e-6 * scale:
-            return None
-        counts = {}
-        for i in certain:
-            counts[self.y[i]] = counts.get(self.y[i], 0) + 1
-        which = ", ".join("%d of class %r" % (counts[k], self.names[k]) for k in sorted(counts))
-        return ("quasi-complete separation: %d point(s) (%s) are fitted with a "
-                "probability within 1e-13 of their class, and the last step raised "
-                "or kept every margin a_i,y_i - a_ij, so the loss keeps falling "
-                "along it (a class that a hyperplane cuts off from the rest)"
-                % (len(certain), which))
+        m = [min(m_i) for m_i in self._margins(a)]     # example i's margin: its smallest
+
+        def step_margins():
+            d = [list(row) for row in zip(*[self.X @ s for s in self.blocks(step)])]
+            return [v for dm_i in self._margins(d) for v in dm_i]
+
+        return diagnose_margins(m, None if step is None else step_margins, self.y, self.names)
