@@ -21,8 +21,19 @@ from .matrix import Matrix
 _PLAIN = set((float, int))     # types that float() converts exactly as they are (not bool)
 
 
-def _as_float(v, where):
-    """Return float(v) for a finite real number v; raise DataError otherwise."""
+def as_float(v, where):
+    """Return float(v) for a finite real number v; raise DataError otherwise.
+
+    ``where`` names the entry in the message (e.g. "X[2][0]"). Bools and
+    strings are not numbers here, though float() would take them.
+
+    >>> as_float(3, "x")
+    3.0
+    >>> as_float(True, "y[0]")
+    Traceback (most recent call last):
+    ...
+    minilogit.errors.DataError: y[0] is True: every entry must be a finite number
+    """
     if isinstance(v, bool) or isinstance(v, (str, bytes)):
         raise DataError("%s is %r: every entry must be a finite number" % (where, v))
     try:
@@ -32,6 +43,9 @@ def _as_float(v, where):
     if not math.isfinite(f):
         raise DataError("%s is %r: every entry must be a finite number" % (where, f))
     return f
+
+
+_as_float = as_float           # the name the other modules import
 
 
 def check_X(X, n_features=None, name="X"):
@@ -170,3 +184,109 @@ def check_sample_weight(sample_weight, n_rows, name="sample_weight"):
         raise DataError("%s sums to %r: the weights are too large for a float (the largest "
                         "is %r); rescale them" % (name, total, max(out)))
     return out
+
+
+# -- sequences of labels and of numbers (metrics, plot) ------------------------
+
+def check_labels(y, name):
+    """Return y as a non-empty list of labels; nan and inf are not labels.
+
+    >>> check_labels(("a", "b"), "y_true")
+    ['a', 'b']
+    >>> check_labels([1, float("nan")], "y_pred")
+    Traceback (most recent call last):
+    ...
+    minilogit.errors.DataError: y_pred[1] is nan: labels must be finite
+    """
+    try:
+        y = list(y)
+    except TypeError:
+        raise DataError("%s must be a sequence of labels, got %s" % (name, type(y).__name__))
+    if not y:
+        raise DataError("%s is empty" % name)
+    for i in range(len(y)):
+        if isinstance(y[i], float) and not math.isfinite(y[i]):
+            raise DataError("%s[%d] is %r: labels must be finite" % (name, i, y[i]))
+    return y
+
+
+def check_numbers(v, name):
+    """Return v as a non-empty list of finite floats.
+
+    >>> check_numbers([1, 0.5], "y_score")
+    [1.0, 0.5]
+    >>> check_numbers([], "y_score")
+    Traceback (most recent call last):
+    ...
+    minilogit.errors.DataError: y_score is empty
+    """
+    try:
+        v = list(v)
+    except TypeError:
+        raise DataError("%s must be a sequence of numbers, got %s" % (name, type(v).__name__))
+    if not v:
+        raise DataError("%s is empty" % name)
+    return [as_float(v[i], "%s[%d]" % (name, i)) for i in range(len(v))]
+
+
+def check_same_length(a, b, name_a, name_b):
+    """Raise DataError unless the sequences a and b have the same length.
+
+    >>> check_same_length([0, 1], [0.5], "a", "b")
+    Traceback (most recent call last):
+    ...
+    minilogit.errors.DataError: a has 2 entries but b has 1: they must pair up one to one
+    """
+    if len(a) != len(b):
+        raise DataError("%s has %d entries but %s has %d: they must pair up one to one"
+                        % (name_a, len(a), name_b, len(b)))
+
+
+def sorted_labels(values, name):
+    """Return the distinct values, sorted; a DataError if they cannot be hashed and compared.
+
+    >>> sorted_labels(["b", "a", "b"], "y")
+    ['a', 'b']
+    >>> sorted_labels([1, "a"], "y")
+    Traceback (most recent call last):
+    ...
+    minilogit.errors.DataError: the labels in y cannot be hashed and sorted (mixed types?)
+    """
+    try:
+        return sorted(set(values))
+    except TypeError:
+        raise DataError("the labels in %s cannot be hashed and sorted (mixed types?)" % name)
+
+
+def show_labels(labels):
+    """Return at most five labels as text, for a message.
+
+    >>> show_labels([0, 1, 2, 3, 4, 5])
+    '0, 1, 2, 3, 4, ...'
+    """
+    return ", ".join(repr(v) for v in labels[:5]) + (", ..." if len(labels) > 5 else "")
+
+
+def check_binary_scores(y_true, y_score, positive, what):
+    """Return (is_positive, scores): flags for a two-class y_true, and y_score as floats.
+
+    ``positive`` is a function of the two sorted classes returning the
+    positive one (or raising); ``what`` names the caller's result in the
+    messages ("the AUC needs positive and negative examples"). y_true with
+    one class or more than two raises DataError.
+
+    >>> check_binary_scores(["no", "yes", "no"], [0.2, 0.9, 1], lambda c: c[1], "the AUC")
+    ([False, True, False], [0.2, 0.9, 1.0])
+    """
+    y = check_labels(y_true, "y_true")
+    s = check_numbers(y_score, "y_score")
+    check_same_length(y, s, "y_true", "y_score")
+    classes = sorted_labels(y, "y_true")
+    if len(classes) == 1:
+        raise DataError("y_true has only one class (%r): %s needs positive and negative "
+                        "examples" % (classes[0], what))
+    if len(classes) > 2:
+        raise DataError("y_true has %d classes (%s): %s is for two classes"
+                        % (len(classes), show_labels(classes), what))
+    pos = positive(classes)
+    return [t == pos for t in y], s

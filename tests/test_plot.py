@@ -19,6 +19,7 @@ from minilogit import plot
 from minilogit.datasets import make_masking
 from minilogit.datasets.synthetic import BANK_BOUNDARY, make_bank_balance
 from minilogit.errors import DataError
+from minilogit.svg import num
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -207,7 +208,7 @@ def test_misclassification_minimum_agrees_with_best_threshold():
     mids = [(a + b) / 2 for a, b in zip(s, s[1:])]
     svg = plot.misclassification_plot(model.decision_function(X), y, thresholds=mids)
     shown = [v for v in texts(parse(svg)) if v.startswith("minimum")]
-    assert shown == ["minimum %.3f at boundary %s" % (rate, plot._num(t))]
+    assert shown == ["minimum %.3f at boundary %s" % (rate, num(t))]
 
 
 def test_save_writes_the_svg(tmp_path):
