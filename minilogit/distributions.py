@@ -6,9 +6,9 @@ likelihood-ratio (deviance) tests need the chi-squared upper tail. All of it
 is computed here from the formulas, without ``math.erf`` or ``math.erfc``,
 so that the algorithm is on the page and the results agree across runtimes:
 ``math.exp``, ``log``, ``sqrt`` and ``lgamma`` are the only library
-functions used. (On MicroPython 1.27 the normal functions came out
-bit-for-bit equal to CPython's on a grid; chi2_sf within 3e-14, because
-lgamma, exp and log differ in their last bits.)
+functions used. A runtime whose versions of these differ in their last
+bits moves the results by about as much; chi2_sf, whose exponent
+a log y - y - lgamma(a) can be large, the most (see its docstring).
 
 ===============  ==============================================  ============
 function         value                                           rel. error
@@ -20,6 +20,11 @@ two_sided_p      P(|Z| >= |z|) = 2 (1 - Phi(|z|))                < 5e-15
 chi2_sf          P(X >= x), X chi-squared with df degrees of     ~1e-14 (*)
                  freedom: the upper incomplete gamma Q(df/2, x/2)
 ===============  ==============================================  ============
+
+The probit link of ``minilogit.families`` also takes two functions from
+here: ``log_normal_cdf(x)`` = log Phi(x) and ``normal_hazard(x)`` =
+phi(x) / Phi(x), both finite for every finite x (tests/test_glm.py checks
+them against scipy's log_ndtr).
 
 Notation: Phi is the standard normal cdf, phi(x) = e^(-x^2/2) / sqrt(2 pi)
 its density, R(x) = (1 - Phi(x)) / phi(x) Mills' ratio; P(a, x) and
@@ -36,7 +41,8 @@ lose relative accuracy, as they must, and below 5e-324 they are 0.0.
 Exceptions: ``DataError`` for nan, for a p outside [0, 1], for a df that is
 not a number with 0 < df <= 1e6, and for bools and strings. Infinite x is
 fine where the answer is defined (``normal_cdf(inf) = 1.0``,
-``chi2_sf(inf, df) = 0.0``). No function here returns nan.
+``chi2_sf(inf, df) = 0.0``). No function here returns nan, except the two
+probit helpers: they sit in the fitting loop and take x as given, unchecked.
 
 >>> round(normal_cdf(1.959963984540054), 12)
 0.975
@@ -50,12 +56,11 @@ fine where the answer is defined (``normal_cdf(inf) = 1.0``,
 
 import math
 
+from ._compat import log1p
 from .errors import DataError
+from .matrix import _EPS
 
-# sqrt(2 pi), and 2^-52, the spacing of floats at 1.0 (MicroPython has no
-# sys.float_info, hence the literal).
-_SQRT_2PI = 2.5066282746310002
-_EPS = 2.220446049250313e-16
+_SQRT_2PI = 2.5066282746310002          # sqrt(2 pi)
 
 # 1 - Phi(x) is 1/2 minus a series for |x| < _SERIES_MAX, and Mills' ratio
 # times phi(x) beyond. The subtraction magnifies the series' rounding error by
@@ -297,6 +302,69 @@ def normal_ppf(p):
     return _lower_ppf(p)
 
 
+# -- log Phi and phi / Phi, for the probit link --------------------------------
+
+# Below x = -37 Phi(x) ~ 6e-301 is about to turn subnormal: from there on
+# log Phi and phi / Phi come from the asymptotic series of Mills' ratio.
+_LOG_CDF_TAIL = -37.0
+
+
+def _normal_pdf(x):
+    """phi(x) = e^(-x^2 / 2) / sqrt(2 pi), the formula as written (0.0 far out).
+
+    Unlike ``_phi`` it does not split x^2, so the rounding of x^2 / 2 gives
+    it a relative error of up to about x^2 EPS / 2, some 1e-13 near
+    |x| = 37. The probit link's slope and ``normal_hazard`` use it.
+    """
+    return math.exp(-0.5 * x * x) / _SQRT_2PI
+
+
+def _mills_series(x):
+    """S(x) = Phi(x) (-x) / phi(x) = -x R(-x) for x <= -37, from the asymptotic
+    series 1 - 1/x^2 + 3/x^4 - 15/x^6 + ... (Abramowitz and Stegun 26.2.12).
+
+    At |x| >= 37 the first omitted term is below 2e-17, so the truncation is
+    exact to double precision.
+    """
+    t = 1.0 / (x * x)
+    return 1.0 - t * (1.0 - 3.0 * t * (1.0 - 5.0 * t * (1.0 - 7.0 * t * (
+        1.0 - 9.0 * t * (1.0 - 11.0 * t)))))
+
+
+def log_normal_cdf(x):
+    """Return log Phi(x), finite and accurate for every finite x.
+
+    Phi(x) is Q(-x), the upper tail; for x > 0, log Phi(x) = log(1 - Q(x))
+    through log1p; below x = -37 (Phi(x) < 1e-300), the asymptotic series
+    log Phi(x) = -x^2/2 - log(-x sqrt(2 pi)) + log S(x).
+
+    >>> round(log_normal_cdf(0.0), 15) == round(-math.log(2.0), 15)
+    True
+    >>> round(log_normal_cdf(-40.0), 6)                  # Phi(-40) ~ 1e-350 underflows
+    -804.608442
+    """
+    if x > 0.0:
+        return log1p(-normal_sf(x))
+    if x > _LOG_CDF_TAIL:
+        return math.log(normal_sf(-x))
+    return -0.5 * x * x - math.log(-x * _SQRT_2PI) + math.log(_mills_series(x))
+
+
+def normal_hazard(x):
+    """Return phi(x) / Phi(x) = d/dx log Phi(x), finite for every finite x.
+
+    It tends to 0 as x grows and to -x as x falls (the inverse Mills ratio).
+
+    >>> round(normal_hazard(0.0), 12) == round(2.0 / math.sqrt(2.0 * math.pi), 12)
+    True
+    >>> round(normal_hazard(-40.0), 6)
+    40.024969
+    """
+    if x > _LOG_CDF_TAIL:
+        return _normal_pdf(x) / normal_sf(-x)
+    return -x / _mills_series(x)
+
+
 # -- the chi-squared distribution ----------------------------------------------
 
 # Above this df the three terms of the exponent a log y - y - lgamma(a),
@@ -306,9 +374,13 @@ _DF_MAX = 1e6
 
 
 def _max_terms(a):
-    """A safe bound on the terms either expansion needs: about 8 sqrt(a) + 20
-    for the series and fewer for the continued fraction (measured for
-    1e-300 <= a <= 5e6), with a wide margin."""
+    """A safe bound on the terms either expansion needs, with a wide margin.
+
+    Where the series is used (y < a + 1) its n-th term is at worst about
+    e^(-n^2 / (2a)) times the first, which falls below EPS after about
+    8.5 sqrt(a) terms; the continued fraction, used for y >= a + 1, needs
+    fewer.
+    """
     return 1000 + 20 * int(math.sqrt(a))
 
 

@@ -44,14 +44,15 @@ accurate log-likelihood (see ``BinomialLink``).
 >>> get_link("logit").inverse(-1000.0), get_link("cloglog").inverse(1000.0)
 (0.0, 1.0)
 
-The probit link needs the standard normal cdf, its upper tail and its
-inverse: they come from ``minilogit.distributions``.
+The probit link needs the standard normal cdf, its inverse, log Phi and
+phi / Phi (``log_normal_cdf``, ``normal_hazard``): they come from
+``minilogit.distributions``.
 """
 
 import math
 
 from ._compat import log1p
-from .distributions import normal_cdf, normal_ppf, normal_sf
+from .distributions import _normal_pdf, log_normal_cdf, normal_cdf, normal_hazard, normal_ppf
 from .errors import DataError
 from .functions import log_sigmoid, logit, sigmoid
 from .validation import _as_float
@@ -70,66 +71,9 @@ try:
 except AttributeError:  # a MicroPython built without the special functions
     _lgamma = None
 
-_SQRT_2PI = math.sqrt(2.0 * math.pi)
-
 # e^709 ~ 8.2e307 is the largest power of e below the float limit; any eta
 # above it is "infinitely" far for every link here.
 _MAX_EXP = 709.0
-
-# Below eta = -37 the normal cdf Phi(eta) ~ 6e-301 is about to turn subnormal:
-# from there on log Phi and phi / Phi come from the asymptotic series.
-_PROBIT_TAIL = -37.0
-
-
-def _normal_pdf(x):
-    """phi(x) = e^(-x^2 / 2) / sqrt(2 pi), the standard normal density (0 far out)."""
-    return math.exp(-0.5 * x * x) / _SQRT_2PI
-
-
-def _mills_series(x):
-    """S(x) = Phi(x) (-x) / phi(x) for x <= -37, from the asymptotic series
-    1 - 1/x^2 + 3/x^4 - 15/x^6 + ... (Abramowitz and Stegun 26.2.12).
-
-    At |x| >= 37 the first omitted term is below 2e-17, so the truncation is
-    exact to double precision.
-    """
-    t = 1.0 / (x * x)
-    return 1.0 - t * (1.0 - 3.0 * t * (1.0 - 5.0 * t * (1.0 - 7.0 * t * (
-        1.0 - 9.0 * t * (1.0 - 11.0 * t)))))
-
-
-def log_normal_cdf(x):
-    """Return log Phi(x), finite and accurate for every finite x.
-
-    Phi(x) is Q(-x), the upper tail; for x > 0, log Phi(x) = log(1 - Q(x))
-    through log1p; below x = -37 (Phi(x) < 1e-300), the asymptotic series
-    log Phi(x) = -x^2/2 - log(-x sqrt(2 pi)) + log S(x).
-
-    >>> round(log_normal_cdf(0.0), 15) == round(-math.log(2.0), 15)
-    True
-    >>> round(log_normal_cdf(-40.0), 6)                  # Phi(-40) ~ 1e-350 underflows
-    -804.608442
-    """
-    if x > 0.0:
-        return log1p(-normal_sf(x))
-    if x > _PROBIT_TAIL:
-        return math.log(normal_sf(-x))
-    return -0.5 * x * x - math.log(-x * _SQRT_2PI) + math.log(_mills_series(x))
-
-
-def normal_hazard(x):
-    """Return phi(x) / Phi(x) = d/dx log Phi(x), finite for every finite x.
-
-    It tends to 0 as x grows and to -x as x falls (the inverse Mills ratio).
-
-    >>> round(normal_hazard(0.0), 12) == round(2.0 / math.sqrt(2.0 * math.pi), 12)
-    True
-    >>> round(normal_hazard(-40.0), 6)
-    40.024969
-    """
-    if x > _PROBIT_TAIL:
-        return _normal_pdf(x) / normal_sf(-x)
-    return -x / _mills_series(x)
 
 
 def _xlogy(x, y):
@@ -412,9 +356,13 @@ class Family:
     dispersion phi, Var(y) = phi V(mu): fixed at 1 for the binomial and
     Poisson families, estimated after the fit for the gaussian.
 
-    Subclasses implement ``check_value``, ``variance``, ``loglike``,
-    ``unit_deviance`` and, when it is more accurate than going through mu,
-    ``loss`` and ``score_weight``.
+    Subclasses implement ``check_value``, ``variance``, ``unit_deviance``,
+    ``loss`` (straight from eta, which is more accurate than going through
+    mu) and, where the fitted model reports it through the family,
+    ``loglike`` (the gaussian's log-likelihood depends on the estimated
+    scale: the GLM computes it from the residual sum of squares).
+    ``score_weight`` here is the canonical link's; a family that also takes
+    other links (the binomial) overrides it.
 
     >>> fam = get_family("gaussian")
     >>> fam, fam.canonical, fam.variance(7.0)
@@ -473,27 +421,22 @@ class Family:
 
     def loss(self, y, eta, link):
         """Example i's term of the objective at eta: -log p(y | mu = g⁻¹(eta))."""
-        return -self.loglike(y, link.inverse(eta))
+        raise NotImplementedError
 
     def score_weight(self, y, eta, link):
         """Return (u, w): u = d log p(y | mu) / d eta and the IRLS weight w, eq. (38).
 
         u = (y - mu) (dmu/deta) / V(mu) and w = (dmu/deta)^2 / V(mu). For the
-        canonical link dmu/deta = V(mu), so u = y - mu and w = V(mu) (the
-        p(1 - p) of logistic regression): no division at all.
+        canonical link, the only one here (``family_and_link`` allows no
+        other), dmu/deta = V(mu), so u = y - mu and w = V(mu) (the p(1 - p)
+        of logistic regression): no division at all.
 
         >>> get_family("poisson").score_weight(3.0, 0.0, get_link("log"))
         (2.0, 1.0)
         """
+        assert link.name == self.canonical, "Family.score_weight needs the canonical link"
         mu = link.inverse(eta)                     # eq. (37): mu = g^-1(eta)
-        dmu = link.deriv(eta)                      # dmu/deta
-        if link.name == self.canonical:
-            ratio = 1.0                            # canonical link: dmu/deta = V(mu)
-        else:
-            ratio = dmu / self.variance(mu)
-        u = (y - mu) * ratio                       # (y - mu) (dmu/deta) / V(mu)
-        w = dmu * ratio                            # eq. (38): (dmu/deta)^2 / V(mu)
-        return u, w
+        return y - mu, self.variance(mu)           # eq. (38), dmu/deta = V(mu)
 
 
 class Binomial(Family):
@@ -582,9 +525,7 @@ class Poisson(Family):
         return 2.0 * (_xlogy(y, y) - _xlogy(y, mu) - (y - mu))
 
     def loss(self, y, eta, link):
-        if link.name == "log":
-            return math.exp(eta) - y * eta + log_factorial(y)    # eq. (40), negated
-        return Family.loss(self, y, eta, link)
+        return math.exp(eta) - y * eta + log_factorial(y)        # eq. (40), negated: log link
 
 
 class Gaussian(Family):
@@ -592,13 +533,13 @@ class Gaussian(Family):
 
     log p(y | mu) = -(y - mu)^2 / (2 scale) - log(2 pi scale) / 2. The
     objective fitted is (y - mu)^2 / 2 per example: the negative
-    log-likelihood at scale 1 without its constant (see GLMLoss).
+    log-likelihood at scale 1 without its constant (see GLMLoss). The
+    fitted model's log-likelihood, at the estimated scale, comes from the
+    residual sum of squares (``GLM``), not from this class.
 
     >>> fam = Gaussian()
-    >>> round(fam.loglike(1.0, 0.0, scale=1.0), 6), fam.unit_deviance(3.0, 1.0)
-    (-1.418939, 4.0)
-    >>> fam.loss(3.0, 1.0, get_link("identity"))
-    2.0
+    >>> fam.unit_deviance(3.0, 1.0), fam.loss(3.0, 1.0, get_link("identity"))
+    (4.0, 2.0)
     """
 
     name = "gaussian"
@@ -610,9 +551,6 @@ class Gaussian(Family):
 
     def variance(self, mu):
         return 1.0
-
-    def loglike(self, y, mu, weight=1.0, scale=1.0):
-        return weight * (-(y - mu) ** 2 / (2.0 * scale) - 0.5 * math.log(2.0 * math.pi * scale))
 
     def unit_deviance(self, y, mu):
         return (y - mu) ** 2

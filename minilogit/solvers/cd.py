@@ -40,10 +40,10 @@ from .._compat import mul
 from ..errors import DataError
 from ..matrix import dot
 from ..objectives import L2Penalty
-from .proximal import check_elastic_net, soft_threshold
+from .elastic_net import (check_elastic_net, diagnose_unpenalized, elastic_net_value,
+                          penalty_mask, rose_beyond_rounding, soft_threshold)
 from .result import FitResult, kkt_violation
 
-_EPS = 2.220446049250313e-16   # spacing of floats near 1.0
 _MAX_HALVINGS = 30             # a step shrunk 2^30-fold that still raises F: rounding has won
 
 
@@ -77,15 +77,13 @@ def coordinate_descent(objective, beta0, l1=0.0, l2=0.0, penalized=(), max_iter=
     penalized = check_elastic_net("cd", objective, beta0, l1, l2, penalized, max_iter, tol)
     if isinstance(max_inner, bool) or not isinstance(max_inner, int) or max_inner < 1:
         raise DataError("cd: max_inner must be an integer >= 1, got %r" % (max_inner,))
-    in_P = [False] * objective.n_params
-    for j in penalized:
-        in_P[j] = True
+    in_P = penalty_mask(penalized, objective.n_params)
     n = objective.n_examples
     X = objective.X
     f = L2Penalty(objective, l2, penalized)          # the smooth part of F
 
     def F_of(beta):
-        return f.value(beta) + l1 * sum(abs(beta[j]) for j in penalized)   # eq. (41)
+        return elastic_net_value(f.value(beta), beta, l1, penalized)       # eq. (41)
 
     beta = [float(b) for b in beta0]
     F = F_of(beta)
@@ -105,16 +103,16 @@ def coordinate_descent(objective, beta0, l1=0.0, l2=0.0, penalized=(), max_iter=
         # of the current KKT violation (an inexact Newton step, forcing
         # term 0.1: Dembo, Eisenstat and Steihaug 1982, "Inexact Newton
         # methods", SIAM J. Numer. Anal. 19(2)), and never need to go below
-        # a tenth of the outer tolerance. (Solving every quadratic to that
-        # final accuracy took 3-17 times the sweeps on the standardized
-        # breast-cancer data, to save one or two outer iterations.)
+        # a tenth of the outer tolerance. Away from the optimum the quadratic
+        # is only a local model of L: digits of its minimiser beyond that
+        # would be spent on sweeps and thrown away by the next outer
+        # iteration.
         inner_tol = 0.1 * max(grad_norms[-1], tol * n)
         beta_new = _weighted_elastic_net(X, w, z, beta, l1, l2, in_P,
                                          inner_tol, max_inner)          # eq. (44)
         F_new = F_of(beta_new)
         halvings = 0
-        # F sums N + p nonnegative terms: rounding alone can move it by (N + p) EPS F.
-        while F_new > F + (n + len(beta)) * _EPS * abs(F):
+        while rose_beyond_rounding(F_new, F, n + len(beta)):
             if halvings == _MAX_HALVINGS:
                 beta_new = None
                 break
@@ -130,8 +128,7 @@ def coordinate_descent(objective, beta0, l1=0.0, l2=0.0, penalized=(), max_iter=
         iterates.append(beta)
         details.append({"w_min": min(w), "w_max": max(w), "halvings": halvings})
         n_iter += 1
-        if l1 == 0 and l2 == 0:          # no penalty: the minimum may not exist
-            diagnosis = objective.diagnose(beta, step)
+        diagnosis = diagnose_unpenalized(objective, beta, step, l1, l2)
     return FitResult("cd", beta, history, grad_norms, n_iter, converged, diagnosis,
                      iterates, "(21), (44)", details)
 

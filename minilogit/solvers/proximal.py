@@ -20,13 +20,14 @@ Two additions:
   step eta is halved until f lies under its quadratic model at the new
   point. Unlike theirs, each iteration first tries 1.25 times the last
   accepted step: the curvature of L, sum_i p_i (1 - p_i) x_i x_i', is
-  largest near beta = 0 and falls as the fit sharpens, and a step that may
-  only shrink stays fitted to the start. On the standardized breast-cancer
-  data that cuts the iterations 4-7 fold. (Their O(1/k^2) bound assumes
-  the step never grows; Scheinberg, Goldfarb and Bai 2014, "Fast first-order
-  methods for composite convex optimization with backtracking", Found.
-  Comput. Math. 14(3), 389-417, keep it for a growing step by adjusting t.
-  Here the restart below guards F instead.)
+  largest near beta = 0 and falls as the fit sharpens, so a step that may
+  only shrink stays fitted to the start, shorter than the flatter region
+  near the optimum allows, and every later iteration moves less than it
+  could. (Their O(1/k^2) bound assumes the step never grows; Scheinberg,
+  Goldfarb and Bai 2014, "Fast first-order methods for composite convex
+  optimization with backtracking", Found. Comput. Math. 14(3), 389-417,
+  keep it for a growing step by adjusting t. Here the restart below guards
+  F instead.)
 - function-value restart (O'Donoghue and Candes 2015, "Adaptive restart for
   accelerated gradient schemes", Found. Comput. Math. 15(3), 715-732): when
   a step makes F rise, it is thrown away, the momentum is reset (t = 1,
@@ -44,74 +45,14 @@ Two additions:
 
 import math
 
-from ..errors import DataError
 from ..matrix import dot
 from ..objectives import L2Penalty
+from .elastic_net import (check_elastic_net, diagnose_unpenalized, elastic_net_value,
+                          penalty_mask, rose_beyond_rounding, soft_threshold)
 from .result import FitResult, kkt_violation
 
-_EPS = 2.220446049250313e-16   # spacing of floats near 1.0
 # Each iteration's backtracking starts from the last accepted step times this.
 _GROW = 1.25
-
-
-def soft_threshold(u, t):
-    """Return S(u, t) = sign(u) max(|u| - t, 0), eq. (42), for t >= 0.
-
-    The point nearest u among those that minimise (1/2)(b - u)^2 + t |b|:
-    u moved t towards 0, and 0 when |u| <= t.
-
-    >>> soft_threshold(3.0, 1.0), soft_threshold(-3.0, 1.0), soft_threshold(0.5, 1.0)
-    (2.0, -2.0, 0.0)
-    """
-    if u > t:
-        return u - t
-    if u < -t:
-        return u + t
-    return 0.0
-
-
-def check_elastic_net(solver, objective, beta0, l1, l2, penalized, max_iter, tol):
-    """Check an elastic-net solver's arguments; return ``penalized`` as a list.
-
-    Raises ``DataError`` naming the argument: l1 and l2 must be numbers
-    >= 0, ``penalized`` distinct indices of beta, ``beta0`` as long as the
-    objective has parameters, ``max_iter`` an integer >= 0, ``tol`` >= 0.
-
-    >>> from minilogit.matrix import Matrix
-    >>> from minilogit.objectives import LogisticLoss
-    >>> loss = LogisticLoss(Matrix([[1.0, 2.0]]), [1])
-    >>> check_elastic_net("cd", loss, [0.0, 0.0], 0.1, 0.0, (1,), 10, 1e-8)
-    [1]
-    >>> check_elastic_net("cd", loss, [0.0, 0.0], -0.1, 0.0, [1], 10, 1e-8)
-    Traceback (most recent call last):
-    ...
-    minilogit.errors.DataError: cd: l1 must be a number >= 0, got -0.1
-    """
-    for name, v in (("l1", l1), ("l2", l2), ("tol", tol)):
-        if isinstance(v, bool) or not isinstance(v, (int, float)) or not v >= 0:
-            raise DataError("%s: %s must be a number >= 0, got %r" % (solver, name, v))
-        if v == float("inf"):
-            raise DataError("%s: %s must be finite, got %r" % (solver, name, v))
-    if isinstance(max_iter, bool) or not isinstance(max_iter, int) or max_iter < 0:
-        raise DataError("%s: max_iter must be an integer >= 0, got %r" % (solver, max_iter))
-    n_params = objective.n_params
-    if len(beta0) != n_params:
-        raise DataError("%s: beta0 has %d entries, the objective has %d parameters"
-                        % (solver, len(beta0), n_params))
-    try:
-        penalized = list(penalized)
-    except TypeError:
-        raise DataError("%s: penalized must be a list of parameter indices, got %r"
-                        % (solver, penalized))
-    seen = [False] * n_params
-    for j in penalized:
-        if isinstance(j, bool) or not isinstance(j, int) or not 0 <= j < n_params:
-            raise DataError("%s: penalized holds %r, not an index of beta (0 to %d)"
-                            % (solver, j, n_params - 1))
-        if seen[j]:
-            raise DataError("%s: penalized lists index %d twice" % (solver, j))
-        seen[j] = True
-    return penalized
 
 
 def proximal(objective, beta0, l1=0.0, l2=0.0, penalized=(), max_iter=10000, tol=1e-8):
@@ -139,18 +80,12 @@ def proximal(objective, beta0, l1=0.0, l2=0.0, penalized=(), max_iter=10000, tol
     0.223267
     """
     penalized = check_elastic_net("proximal", objective, beta0, l1, l2, penalized, max_iter, tol)
-    in_P = [False] * objective.n_params
-    for j in penalized:
-        in_P[j] = True
+    in_P = penalty_mask(penalized, objective.n_params)
     n = objective.n_examples
     f = L2Penalty(objective, l2, penalized) if l2 > 0 else objective   # the smooth part of F
-
-    def F_of(f_beta, beta):
-        return f_beta + l1 * sum(abs(beta[j]) for j in penalized)      # eq. (41)
-
     beta = [float(b) for b in beta0]
     f_beta, g = f.value(beta), f.gradient(beta)
-    F = F_of(f_beta, beta)
+    F = elastic_net_value(f_beta, beta, l1, penalized)                 # eq. (41)
     history, grad_norms = [F], [kkt_violation(g, beta, l1, penalized)]   # eq. (45)
     iterates, details = [beta], []
     v, f_v, g_v = beta, f_beta, g        # the look-ahead point, f and its gradient there
@@ -165,10 +100,8 @@ def proximal(objective, beta0, l1=0.0, l2=0.0, penalized=(), max_iter=10000, tol
         eta, beta_new, f_new, g_new = _prox_step(f, v, f_v, g_v, _GROW * eta, l1, in_P)
         if beta_new is None:             # no step size satisfies the test: rounding has won
             break
-        F_new = F_of(f_new, beta_new)
-        # F is a sum of N + p nonnegative terms: two evaluations of it can
-        # differ by about (N + p) EPS F from rounding alone.
-        if F_new > F + (n + len(beta)) * _EPS * abs(F):
+        F_new = elastic_net_value(f_new, beta_new, l1, penalized)       # eq. (41)
+        if rose_beyond_rounding(F_new, F, n + len(beta)):
             if t == 1.0:                 # v is beta: even a plain step rose, by rounding
                 break
             t, v, f_v, g_v = 1.0, beta, f_beta, g   # restart: drop the momentum, retry from beta
@@ -188,8 +121,7 @@ def proximal(objective, beta0, l1=0.0, l2=0.0, penalized=(), max_iter=10000, tol
         iterates.append(beta)
         details.append({"eta": eta})
         n_iter += 1
-        if l1 == 0 and l2 == 0:          # no penalty: the minimum may not exist
-            diagnosis = objective.diagnose(beta, step)
+        diagnosis = diagnose_unpenalized(objective, beta, step, l1, l2)
     return FitResult("proximal", beta, history, grad_norms, n_iter, converged, diagnosis,
                      iterates, "(42), (43)", details)
 

@@ -1,5 +1,7 @@
 """What every solver returns, and the convergence test they share."""
 
+from .elastic_net import penalty_mask
+
 
 class FitResult:
     """The outcome of a solver run.
@@ -105,9 +107,7 @@ def kkt_violation(g, beta, l1, penalized):
     >>> round(kkt_violation([0.1, -0.5, 0.8], [1.0, 2.0, 0.0], 0.5, [1, 2]), 12)
     0.3
     """
-    in_P = [False] * len(beta)
-    for j in penalized:
-        in_P[j] = True
+    in_P = penalty_mask(penalized, len(beta))
     worst = 0.0
     for j in range(len(beta)):
         g_j, b_j = g[j], beta[j]

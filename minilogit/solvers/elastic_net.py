@@ -1,0 +1,129 @@
+"""What the two elastic-net solvers share: their arguments, F, and when to stop.
+
+``proximal`` (FISTA) and ``coordinate_descent`` (IRLS + coordinate
+descent) minimise the same objective, eq. (41),
+
+    F(beta) = f(beta) + l1 sum_{j in P} |beta_j|,   f = L + l2 sum_{j in P} beta_j^2,
+
+with P the penalised coefficients, and differ only in how they step. The
+rest is here, once: checking their arguments, P as a mask over beta, F
+from f, the soft-threshold operator of eq. (42), telling a real rise of F
+from rounding, and asking the objective whether a minimum exists at all.
+
+>>> penalty_mask([1, 2], 3), soft_threshold(3.0, 1.0)
+([False, True, True], 2.0)
+>>> elastic_net_value(1.5, [4.0, -1.0, 0.5], 2.0, [1, 2])   # 1.5 + 2 (|-1| + |0.5|)
+4.5
+"""
+
+from ..errors import DataError
+from ..matrix import _EPS
+
+
+def soft_threshold(u, t):
+    """Return S(u, t) = sign(u) max(|u| - t, 0), eq. (42), for t >= 0.
+
+    The point nearest u among those that minimise (1/2)(b - u)^2 + t |b|:
+    u moved t towards 0, and 0 when |u| <= t.
+
+    >>> soft_threshold(3.0, 1.0), soft_threshold(-3.0, 1.0), soft_threshold(0.5, 1.0)
+    (2.0, -2.0, 0.0)
+    """
+    if u > t:
+        return u - t
+    if u < -t:
+        return u + t
+    return 0.0
+
+
+def check_elastic_net(solver, objective, beta0, l1, l2, penalized, max_iter, tol):
+    """Check an elastic-net solver's arguments; return ``penalized`` as a list.
+
+    Raises ``DataError`` naming the argument: l1 and l2 must be numbers
+    >= 0, ``penalized`` distinct indices of beta, ``beta0`` as long as the
+    objective has parameters, ``max_iter`` an integer >= 0, ``tol`` >= 0.
+
+    >>> from minilogit.matrix import Matrix
+    >>> from minilogit.objectives import LogisticLoss
+    >>> loss = LogisticLoss(Matrix([[1.0, 2.0]]), [1])
+    >>> check_elastic_net("cd", loss, [0.0, 0.0], 0.1, 0.0, (1,), 10, 1e-8)
+    [1]
+    >>> check_elastic_net("cd", loss, [0.0, 0.0], -0.1, 0.0, [1], 10, 1e-8)
+    Traceback (most recent call last):
+    ...
+    minilogit.errors.DataError: cd: l1 must be a number >= 0, got -0.1
+    """
+    for name, v in (("l1", l1), ("l2", l2), ("tol", tol)):
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not v >= 0:
+            raise DataError("%s: %s must be a number >= 0, got %r" % (solver, name, v))
+        if v == float("inf"):
+            raise DataError("%s: %s must be finite, got %r" % (solver, name, v))
+    if isinstance(max_iter, bool) or not isinstance(max_iter, int) or max_iter < 0:
+        raise DataError("%s: max_iter must be an integer >= 0, got %r" % (solver, max_iter))
+    n_params = objective.n_params
+    if len(beta0) != n_params:
+        raise DataError("%s: beta0 has %d entries, the objective has %d parameters"
+                        % (solver, len(beta0), n_params))
+    try:
+        penalized = list(penalized)
+    except TypeError:
+        raise DataError("%s: penalized must be a list of parameter indices, got %r"
+                        % (solver, penalized))
+    seen = [False] * n_params
+    for j in penalized:
+        if isinstance(j, bool) or not isinstance(j, int) or not 0 <= j < n_params:
+            raise DataError("%s: penalized holds %r, not an index of beta (0 to %d)"
+                            % (solver, j, n_params - 1))
+        if seen[j]:
+            raise DataError("%s: penalized lists index %d twice" % (solver, j))
+        seen[j] = True
+    return penalized
+
+
+def penalty_mask(penalized, n_params):
+    """Return in_P, n_params flags: in_P[j] is True when j is in ``penalized`` (j in P).
+
+    >>> penalty_mask([0, 2], 4)
+    [True, False, True, False]
+    """
+    in_P = [False] * n_params
+    for j in penalized:
+        in_P[j] = True
+    return in_P
+
+
+def elastic_net_value(f_beta, beta, l1, penalized):
+    """Return F(beta) = f(beta) + l1 sum_{j in P} |beta_j|, eq. (41), from f(beta).
+
+    >>> elastic_net_value(2.0, [-3.0, 1.0], 0.5, [0])
+    3.5
+    """
+    return f_beta + l1 * sum(abs(beta[j]) for j in penalized)     # eq. (41)
+
+
+def rose_beyond_rounding(F_new, F, n_terms):
+    """Return True when F_new exceeds F by more than rounding can explain.
+
+    F is a sum of ``n_terms`` nonnegative terms (N losses and p penalty
+    terms): two evaluations of it can differ by about n_terms EPS |F| from
+    rounding alone, so only a rise beyond that counts.
+
+    >>> rose_beyond_rounding(1.0 + 1e-15, 1.0, 100), rose_beyond_rounding(1.001, 1.0, 100)
+    (False, True)
+    """
+    return F_new > F + n_terms * _EPS * abs(F)
+
+
+def diagnose_unpenalized(objective, beta, step, l1, l2):
+    """Return the objective's diagnosis after a step, or None when F has a penalty.
+
+    Without a penalty (l1 = l2 = 0) F is L alone, whose minimum may not
+    exist (separation): the objective's ``diagnose`` says so, as in the
+    other solvers. With a penalty the solvers do not ask.
+
+    >>> diagnose_unpenalized(None, [0.0], [0.0], 0.5, 0.0) is None
+    True
+    """
+    if l1 == 0 and l2 == 0:
+        return objective.diagnose(beta, step)
+    return None
