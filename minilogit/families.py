@@ -434,7 +434,9 @@ class Family:
         >>> get_family("poisson").score_weight(3.0, 0.0, get_link("log"))
         (2.0, 1.0)
         """
-        assert link.name == self.canonical, "Family.score_weight needs the canonical link"
+        if link.name != self.canonical:
+            raise DataError("the %s family takes only its canonical link, %s, not %s"
+                            % (self.name, self.canonical, link.name))
         mu = link.inverse(eta)                     # eq. (37): mu = g^-1(eta)
         return y - mu, self.variance(mu)           # eq. (38), dmu/deta = V(mu)
 

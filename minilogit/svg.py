@@ -108,6 +108,10 @@ class Figure:
 
     ``legend`` is "upper left", "upper center", "upper right", "lower left",
     "lower right" (inside the frame) or "right" (beside it, the plot narrower).
+
+    >>> fig = Figure("t", "x", "y", (0.0, 1.0), (0.0, 1.0))
+    >>> fig.svg().startswith("<svg")
+    True
     """
 
     def __init__(self, title, xlabel, ylabel, xs, ys, ylog=False, legend="upper right",

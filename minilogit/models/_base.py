@@ -220,6 +220,14 @@ def run_solver(est, objective, beta0, describe_column, options=None):
     a combination of others: raise DataError naming it with
     ``describe_column(index of the parameter)``. ``options``: extra keyword
     arguments for the solver (e.g. the L1 solvers' penalty weights).
+
+    >>> from minilogit import LogisticRegression
+    >>> from minilogit.objectives import LogisticLoss
+    >>> est = LogisticRegression(solver="irls")
+    >>> loss = LogisticLoss(design([[0.0], [1.0], [2.0], [3.0]], True), [0, 1, 0, 1])
+    >>> r = run_solver(est, loss, [0.0, 0.0], est._describe_column)
+    >>> r.solver, r.converged, r.tol
+    ('irls', True, 1e-08)
     """
     max_iter = est.max_iter if est.max_iter is not None else DEFAULT_MAX_ITER[est.solver]
     tol = est.tol if est.tol is not None else DEFAULT_TOL[est.solver]
@@ -250,7 +258,16 @@ def run_solver(est, objective, beta0, describe_column, options=None):
 
 
 def report(est, result):
-    """Warn SeparationWarning or ConvergenceWarning when the fit did not end well."""
+    """Warn SeparationWarning or ConvergenceWarning when the fit did not end well.
+
+    >>> import warnings
+    >>> from minilogit import LogisticRegression
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     m = LogisticRegression(max_iter=1).fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
+    >>> caught[0].category.__name__
+    'ConvergenceWarning'
+    """
     if result.diagnosis is not None:
         warn("the maximum-likelihood estimate does not exist: %s. The fit "
              "stopped after %d iterations; its coefficients are one point "

@@ -199,6 +199,10 @@ class WeightedRows:
     sum_i w_i (the number of rows without weights) and ``examples`` the
     (row, share) pairs SGD visits. A subclass sets ``self.X`` and then
     calls ``_set_weights``.
+
+    >>> loss = LogisticLoss(Matrix([[1.0], [1.0]]), [0, 1], weights=[2, 0.5])
+    >>> loss.n_examples, loss.examples
+    (2.5, [(0, 1.0), (0, 1.0), (1, 0.5)])
     """
 
     def _set_weights(self, weights):
