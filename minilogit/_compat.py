@@ -68,8 +68,11 @@ def fallback_since(mark):
     return fallback_log[max(0, len(fallback_log) - n):] if n > 0 else []
 
 
-def warn(message, category):
+def warn(message, category, stacklevel=1):
     """Issue ``category(message)`` through ``warnings`` or, without it, print it.
+
+    ``stacklevel`` counts as in ``warnings.warn``, from the caller of ``warn``:
+    1 points at that caller's line, 2 at its caller's, and so on.
 
     >>> import warnings
     >>> with warnings.catch_warnings(record=True) as caught:
@@ -79,7 +82,7 @@ def warn(message, category):
     'look out'
     """
     if _warnings is not None:
-        _warnings.warn(message, category, stacklevel=3)
+        _warnings.warn(message, category, stacklevel=stacklevel + 1)
     else:
         fallback_log.append(category(message))
         del fallback_log[:-20]

@@ -215,3 +215,12 @@ def test_matrix_input_is_accepted():
     a = LogisticRegression().fit(Matrix(X12), Y12)
     b = LogisticRegression().fit(X12, Y12)
     assert a.coef_ == b.coef_
+
+
+def test_warnings_point_at_the_callers_line():
+    """A ConvergenceWarning is attributed to the line that called fit, not to the library."""
+    import warnings
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        LogisticRegression(max_iter=1).fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
+    assert caught[0].filename == __file__

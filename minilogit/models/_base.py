@@ -260,6 +260,8 @@ def run_solver(est, objective, beta0, describe_column, options=None):
 def report(est, result):
     """Warn SeparationWarning or ConvergenceWarning when the fit did not end well.
 
+    The warning points at the line that called ``fit`` (report's caller's caller).
+
     >>> import warnings
     >>> from minilogit import LogisticRegression
     >>> with warnings.catch_warnings(record=True) as caught:
@@ -273,10 +275,10 @@ def report(est, result):
              "stopped after %d iterations; its coefficients are one point "
              "on a path to infinity, not estimates. Use a penalised fit "
              "(ridge/L2) or remove the separating feature(s)."
-             % (result.diagnosis, result.n_iter), SeparationWarning)
+             % (result.diagnosis, result.n_iter), SeparationWarning, 3)
     elif not result.converged:
         why = ("the largest gradient component of the mean loss is %.3g > tol = %g"
                % (result.grad_norms[-1] / result.n_examples, result.tol))
         warn("%s did not converge in %d iterations: %s; raise max_iter%s"
              % (est.solver, result.n_iter, why, " or standardize the features"
-                if est.solver in ("gd", "sgd") else ""), ConvergenceWarning)
+                if est.solver in ("gd", "sgd") else ""), ConvergenceWarning, 3)
