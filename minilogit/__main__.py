@@ -35,7 +35,7 @@ from .datasets import load_breast_cancer, load_csv, standardize
 from .errors import (DataError, DivergenceError, InferenceError, NotFittedError,
                      SingularMatrixError)
 from .families import family_and_link
-from .inference import _wrap
+from .inference import wrap_text
 from .models._base import check_solver_params
 from .models.glm import GLM_SOLVERS
 
@@ -221,7 +221,7 @@ def make_model(opts):
         model = LogisticRegression(solver=solver, penalty=penalty, lam=lam, l1_ratio=alpha,
                                    learning_rate=opts["--learning-rate"],
                                    max_iter=opts["--max-iter"], tol=opts["--tol"])
-        model._penalty_weights()      # the checks of every parameter that fit starts with
+        model.check_params()          # the checks of every parameter that fit starts with
         return model
     except DataError as e:            # a bad option value, not bad data
         raise UsageError(str(e))
@@ -380,7 +380,7 @@ def fit_command(args, out, err, trace=False):
         out.write(trace_table(model) + "\n")
     else:
         out.write(model.summary(feature_names=data.feature_names) + "\n")
-    out.write("\n" + "\n".join(_wrap(model.explain(), 79)) + "\n")
+    out.write("\n" + "\n".join(wrap_text(model.explain(), 79)) + "\n")
     if opts["--svg"] is not None:
         svg = picture(model, data)
         try:

@@ -224,8 +224,12 @@ def _num(x, width=11):
     return _right(("%.4f" % x), width)
 
 
-def _wrap(text, width):
-    """Split text into lines of at most ``width`` characters at spaces."""
+def wrap_text(text, width):
+    """Split text into lines of at most ``width`` characters at spaces.
+
+    >>> wrap_text("the fit is penalised, so no standard errors", 20)
+    ['the fit is', 'penalised, so no', 'standard errors']
+    """
     lines, line = [], ""
     for word in text.split():
         if line and len(line) + 1 + len(word) > width:
@@ -274,7 +278,7 @@ def _summary(m, alpha, feature_names):
         for n, b in zip(names, m.params_):
             lines.append(_left(n, first) + _num(b))
         lines.append("=" * W)
-        lines.extend(_wrap("No standard errors, p-values or intervals: " + m.inference_blocked_, W))
+        lines.extend(wrap_text("No standard errors, p-values or intervals: " + m.inference_blocked_, W))
         return "\n".join(lines)
     rows = zip(names, m.params_, m.bse_, m.zvalues_, m.pvalues_, m.conf_int(alpha))
     for n, b, s, z, p, (l, h) in rows:

@@ -83,6 +83,17 @@ class LogisticRegression(Inference, Estimator):
         self.l1_ratio = l1_ratio
         self.class_weight = class_weight
 
+    def check_params(self):
+        """Check the constructor's parameters, as ``fit`` does first; return self.
+
+        >>> LogisticRegression(penalty="l1").check_params()
+        Traceback (most recent call last):
+        ...
+        minilogit.errors.DataError: the l1 penalty is not differentiable at 0: use solver='proximal' or solver='cd', not 'newton'
+        """
+        self._penalty_weights()
+        return self
+
     def _penalty_weights(self):
         """Check the penalty parameters; return (l1, l2), the weights of
         ||beta||_1 and betaᵀbeta in eq. (41)."""
