@@ -2,7 +2,9 @@
 
 MicroPython has no ``math.log1p``, no ``operator.mul``, no ``warnings``
 module and no ``UserWarning`` class, and its ``random`` module gives a
-different stream from CPython's for the same seed. Everything the package
+different stream from CPython's for the same seed; a build without its
+special functions also lacks ``math.expm1`` and ``math.lgamma`` (``lgamma``
+is then None). Everything the package
 needs from that list is defined here once, so the rest of the code imports
 from this module and never asks which runtime it is on.
 
@@ -103,3 +105,18 @@ def is_fraction(x):
     False
     """
     return Fraction is not None and isinstance(x, Fraction)
+
+
+try:
+    expm1 = math.expm1
+except AttributeError:  # a MicroPython built without it
+    def expm1(x):
+        """Return e^x - 1, accurate for tiny x (stand-in for ``math.expm1``)."""
+        if abs(x) < 1e-5:
+            return x + 0.5 * x * x + x * x * x / 6.0
+        return math.exp(x) - 1.0
+
+try:
+    lgamma = math.lgamma
+except AttributeError:  # a MicroPython built without the special functions
+    lgamma = None

@@ -1,26 +1,16 @@
-"""GLM families and links: the pieces of a generalised linear model, eqs. (37)-(40).
+"""GLM families: the distribution of y around its mean, eqs. (37)-(40).
 
 A generalised linear model (GLM) keeps the linear score of logistic
 regression and changes two things around it:
 
 - the link g: the linear predictor eta_i = x_iᵀbeta is g(mu_i), so the mean
-  of y_i is mu_i = g⁻¹(eta_i), eq. (37);
+  of y_i is mu_i = g⁻¹(eta_i), eq. (37) (the links are in ``minilogit.links``);
 - the family: the distribution of y_i around that mean, with variance
   scale * V(mu_i).
 
 Notation: here ``eta`` is the linear predictor (the logistic sections call
 it a_i; it is not a learning rate), ``mu`` the mean, ``dmu/deta`` the slope of
 g⁻¹, ``V`` the variance function, ``weight`` a frequency weight.
-
-=========  ====================================  ==================================
-link       eta = g(mu)                           mu = g⁻¹(eta)
-=========  ====================================  ==================================
-logit      log(mu / (1 - mu))                    1 / (1 + e^-eta)
-probit     Phi⁻¹(mu)                             Phi(eta), the standard normal cdf
-cloglog    log(-log(1 - mu))                     1 - exp(-e^eta)
-log        log(mu)                               e^eta
-identity   mu                                    eta
-=========  ====================================  ==================================
 
 =========  ===================  ===========  =========  ======================
 family     y                    V(mu)        canonical  links allowed
@@ -30,50 +20,32 @@ poisson    counts 0, 1, 2, ...  mu           log        log
 gaussian   any real number      1            identity   identity
 =========  ===================  ===========  =========  ======================
 
-Every inverse link is computed without overflow for any finite eta, and the
-binomial links also give log P(y = 1) and log P(y = 0) directly from eta,
-so that a point fitted with probability 1e-300 still has a finite,
-accurate log-likelihood (see ``BinomialLink``).
-
 >>> fam, g = get_family("poisson"), get_link("log")
 >>> mu = g.inverse(math.log(3.0))
 >>> round(mu, 12), round(fam.variance(mu), 12)
 (3.0, 3.0)
 >>> round(fam.loglike(2, 3.0), 6)                  # log(3^2 e^-3 / 2!)
 -1.495923
->>> get_link("logit").inverse(-1000.0), get_link("cloglog").inverse(1000.0)
-(0.0, 1.0)
 
-The probit link needs the standard normal cdf, its inverse, log Phi and
-phi / Phi (``log_normal_cdf``, ``normal_hazard``): they come from
-``minilogit.distributions``.
+The links and what they need (``get_link``, ``LINKS``, the link classes,
+``expm1``, the normal-distribution functions of the probit link) are also
+importable from here, where they lived before ``minilogit.links``.
 """
 
 import math
 
-from ._compat import log1p
-from .distributions import _normal_pdf, log_normal_cdf, normal_cdf, normal_hazard, normal_ppf
+from ._compat import lgamma as _lgamma
 from .errors import DataError
-from .functions import log_sigmoid, logit, sigmoid
+from .links import get_link
 from .validation import _as_float
 
-try:
-    expm1 = math.expm1
-except AttributeError:  # a MicroPython built without it
-    def expm1(x):
-        """Return e^x - 1, accurate for tiny x (stand-in for ``math.expm1``)."""
-        if abs(x) < 1e-5:
-            return x + 0.5 * x * x + x * x * x / 6.0
-        return math.exp(x) - 1.0
-
-try:
-    _lgamma = math.lgamma
-except AttributeError:  # a MicroPython built without the special functions
-    _lgamma = None
-
-# e^709 ~ 8.2e307 is the largest power of e below the float limit; any eta
-# above it is "infinitely" far for every link here.
-_MAX_EXP = 709.0
+# Names that lived here before minilogit.links: still importable from here.
+from ._compat import expm1, log1p  # noqa: F401
+from .distributions import (_normal_pdf, log_normal_cdf, normal_cdf,  # noqa: F401
+                            normal_hazard, normal_ppf)
+from .functions import log_sigmoid, logit, sigmoid  # noqa: F401
+from .links import (_MAX_EXP, LINKS, BinomialLink, CLogLog, Identity,  # noqa: F401
+                    Link, Log, Logit, Probit)
 
 
 def _xlogy(x, y):
@@ -95,258 +67,6 @@ def log_factorial(k):
         return _lgamma(k + 1.0)
     return sum(math.log(j) for j in range(2, int(k) + 1)) + 0.0
 
-
-# -- links ---------------------------------------------------------------------
-
-class Link:
-    """A link function g: eta = g(mu), its inverse mu = g⁻¹(eta), eq. (37),
-    and the slope dmu/deta of the inverse.
-
-    Subclasses implement ``link``, ``inverse`` and ``deriv``.
-
-    >>> g = get_link("identity")
-    >>> g, g.link(2.5), g.inverse(2.5), g.deriv(2.5)
-    (Link('identity'), 2.5, 2.5, 1.0)
-    """
-
-    name = None
-
-    def link(self, mu):
-        """eta = g(mu)."""
-        raise NotImplementedError
-
-    def inverse(self, eta):
-        """mu = g⁻¹(eta), eq. (37)."""
-        raise NotImplementedError
-
-    def deriv(self, eta):
-        """dmu/deta, the slope of g⁻¹ at eta."""
-        raise NotImplementedError
-
-    def __repr__(self):
-        return "Link(%r)" % (self.name,)
-
-
-class Identity(Link):
-    """mu = eta: the canonical link of the gaussian family.
-
-    >>> Identity().inverse(-3.0), Identity().deriv(-3.0)
-    (-3.0, 1.0)
-    """
-
-    name = "identity"
-
-    def link(self, mu):
-        return float(mu)
-
-    def inverse(self, eta):
-        return float(eta)
-
-    def deriv(self, eta):
-        return 1.0                                 # d eta / d eta
-
-
-class Log(Link):
-    """eta = log mu, mu = e^eta: the canonical link of the Poisson family.
-
-    e^eta overflows a double above eta ~ 709.78: ``inverse`` returns
-    ``math.inf`` there instead of raising (the objective then stops the fit
-    with a clear error).
-
-    >>> g = Log()
-    >>> g.inverse(0.0), g.deriv(0.0), g.link(1.0)
-    (1.0, 1.0, 0.0)
-    >>> g.inverse(1000.0), g.inverse(-1000.0)
-    (inf, 0.0)
-    """
-
-    name = "log"
-
-    def link(self, mu):
-        if not mu > 0:
-            raise DataError("the log link needs a mean mu > 0, got %r" % (mu,))
-        return math.log(mu)
-
-    def inverse(self, eta):
-        return math.exp(eta) if eta < 709.78 else math.inf
-
-    def deriv(self, eta):
-        return self.inverse(eta)                   # d e^eta / d eta = e^eta
-
-
-class BinomialLink(Link):
-    """A link for a 0/1 target, read as a latent-variable model, eq. (39).
-
-    Draw a noise eps and let y = 1 when x'beta + eps > 0, else 0. Then
-
-        P(y = 1) = P(eps > -eta) = 1 - F(-eta),   F the cdf of eps,
-
-    so the distribution of the noise fixes the inverse link:
-
-    - logit: eps has the standard logistic distribution, F(s) = 1/(1 + e^-s);
-      it is symmetric, so P(y = 1) = F(eta) = sigma(eta).
-    - probit: eps ~ N(0, 1), also symmetric: P(y = 1) = Phi(eta).
-    - cloglog: eps has the standard Gumbel distribution (type I extreme
-      value for maxima), cdf F(s) = P(eps <= s) = exp(-e^-s). Then
-      P(y = 1) = 1 - F(-eta) = 1 - exp(-e^eta). Equivalently -eps follows
-      the Gumbel distribution for minima. (The lecture writes the Gumbel law
-      as Pr(eps > s) = exp(-exp(-s)); a function increasing in s can only be
-      the cdf Pr(eps <= s), which is what gives the complementary log-log.)
-      This noise is skewed, so, unlike the other two, P(y = 1) and P(y = 0)
-      are not mirror images: at eta = 0, P(y = 1) = 1 - 1/e ~ 0.632.
-
-    Besides link, inverse and deriv, a binomial link gives the two
-    log-probabilities and their slopes straight from eta, without forming
-    mu = 0 or 1 and taking its log:
-
-    - ``log_probs(eta)`` = (log P(y = 1), log P(y = 0)) = (log mu, log(1 - mu));
-    - ``dlog_probs(eta)`` = (d log mu / d eta, d log(1 - mu) / d eta)
-      = (dmu/deta / mu, -dmu/deta / (1 - mu)).
-
-    From these the binomial family builds its score and its IRLS weight
-    (dmu/deta)^2 / (mu (1 - mu)), eq. (38), as a product of the two slopes.
-
-    >>> [round(get_link(n).inverse(0.0), 6) for n in ("logit", "probit", "cloglog")]
-    [0.5, 0.5, 0.632121]
-    """
-
-
-class Logit(BinomialLink):
-    """eta = log(mu / (1 - mu)), mu = sigma(eta): the canonical binomial link.
-
-    >>> g = Logit()
-    >>> g.inverse(0.0), g.deriv(0.0), g.link(0.5)
-    (0.5, 0.25, 0.0)
-    >>> g.log_probs(-800.0) == (-800.0, 0.0)        # log sigma(-800), log sigma(800)
-    True
-    >>> g.dlog_probs(0.0)
-    (0.5, -0.5)
-    """
-
-    name = "logit"
-
-    def link(self, mu):
-        return logit(mu)
-
-    def inverse(self, eta):
-        return sigmoid(eta)
-
-    def deriv(self, eta):
-        return sigmoid(eta) * sigmoid(-eta)        # sigma' = sigma (1 - sigma), eq. (7)
-
-    def log_probs(self, eta):
-        return log_sigmoid(eta), log_sigmoid(-eta)
-
-    def dlog_probs(self, eta):
-        return sigmoid(-eta), -sigmoid(eta)        # d log sigma(eta) / d eta = 1 - sigma(eta)
-
-
-class Probit(BinomialLink):
-    """eta = Phi⁻¹(mu), mu = Phi(eta): a standard normal latent noise, eq. (39).
-
-    >>> g = Probit()
-    >>> g.inverse(0.0), round(g.deriv(0.0), 12) == round(1 / math.sqrt(2 * math.pi), 12)
-    (0.5, True)
-    >>> round(g.link(0.975), 6)
-    1.959964
-    >>> round(g.log_probs(-40.0)[0], 6)              # Phi(-40) ~ 1e-350: no log(0)
-    -804.608442
-    """
-
-    name = "probit"
-
-    def link(self, mu):
-        if not 0.0 < mu < 1.0:
-            raise DataError("the probit link needs a mean 0 < mu < 1, got %r" % (mu,))
-        return normal_ppf(mu)
-
-    def inverse(self, eta):
-        return normal_cdf(eta)
-
-    def deriv(self, eta):
-        return _normal_pdf(eta)                    # dPhi/deta = phi(eta)
-
-    def log_probs(self, eta):
-        return log_normal_cdf(eta), log_normal_cdf(-eta)      # 1 - Phi(eta) = Phi(-eta)
-
-    def dlog_probs(self, eta):
-        return normal_hazard(eta), -normal_hazard(-eta)
-
-
-class CLogLog(BinomialLink):
-    """eta = log(-log(1 - mu)), mu = 1 - exp(-e^eta): Gumbel latent noise, eq. (39).
-
-    With t = e^eta: 1 - mu = e^-t, so log(1 - mu) = -t exactly, and
-    mu = -expm1(-t) keeps its digits when t is tiny. t is capped at e^709
-    (where P(y = 0) = exp(-t) is 0 in any precision) so nothing overflows.
-
-    >>> g = CLogLog()
-    >>> round(g.inverse(0.0), 12) == round(1 - math.exp(-1), 12)
-    True
-    >>> round(g.link(g.inverse(0.3)), 12)
-    0.3
-    >>> g.log_probs(-800.0)[0], g.log_probs(7.0)[1] == -math.exp(7.0)
-    (-800.0, True)
-    """
-
-    name = "cloglog"
-
-    def link(self, mu):
-        if not 0.0 < mu < 1.0:
-            raise DataError("the cloglog link needs a mean 0 < mu < 1, got %r" % (mu,))
-        return math.log(-log1p(-mu))
-
-    def inverse(self, eta):
-        t = math.exp(min(eta, _MAX_EXP))
-        return -expm1(-t)                          # 1 - exp(-e^eta)
-
-    def deriv(self, eta):
-        t = math.exp(min(eta, _MAX_EXP))
-        return math.exp(eta - t) if eta < _MAX_EXP else 0.0   # e^eta exp(-e^eta)
-
-    def log_probs(self, eta):
-        t = math.exp(min(eta, _MAX_EXP))
-        if t > 1.0:
-            log_mu = log1p(-math.exp(-t))          # log(1 - e^-t): mu close to 1
-        elif t > 1e-300:
-            log_mu = math.log(-expm1(-t))          # log(1 - e^-t): mu not close to 1
-        else:
-            log_mu = eta                           # mu = t (1 - t/2 + ...) ~ e^eta
-        return log_mu, -t
-
-    def dlog_probs(self, eta):
-        t = math.exp(min(eta, _MAX_EXP))
-        if t <= 1e-300:
-            h1 = 1.0                               # (dmu/deta) / mu -> 1 as eta -> -inf
-        elif eta >= _MAX_EXP:
-            h1 = 0.0
-        else:
-            h1 = math.exp(eta - t) / -expm1(-t)    # (dmu/deta) / mu
-        return h1, -t                              # d log(1 - mu) / d eta = -e^eta
-
-
-LINKS = {"logit": Logit(), "probit": Probit(), "cloglog": CLogLog(),
-         "log": Log(), "identity": Identity()}
-
-
-def get_link(name):
-    """Return the link called ``name`` (a ``Link`` passes through).
-
-    >>> get_link("probit")
-    Link('probit')
-    >>> get_link("sqrt")
-    Traceback (most recent call last):
-    ...
-    minilogit.errors.DataError: unknown link 'sqrt': choose one of cloglog, identity, log, logit, probit
-    """
-    if isinstance(name, Link):
-        return name
-    if isinstance(name, str) and name in LINKS:
-        return LINKS[name]
-    raise DataError("unknown link %r: choose one of %s" % (name, ", ".join(sorted(LINKS))))
-
-
-# -- families ------------------------------------------------------------------
 
 class Family:
     """The distribution of y given its mean mu: variance, log-likelihood, deviance.

@@ -44,9 +44,10 @@ from hypothesis import strategies as st
 from minilogit import ConvergenceWarning, DataError, LogisticRegression, NotFittedError
 from minilogit import SeparationWarning
 from minilogit.datasets import load_breast_cancer, standardize
+from minilogit.distributions import log_normal_cdf, normal_hazard
 from minilogit.errors import DivergenceError
-from minilogit.families import (FAMILIES, LINKS, family_and_link, get_family, get_link,
-                                log_normal_cdf, normal_hazard)
+from minilogit.families import FAMILIES, family_and_link, get_family
+from minilogit.links import LINKS, get_link
 from minilogit.matrix import Matrix
 from minilogit.models.glm import GLM
 from minilogit.objectives.glm import GLMLoss
@@ -462,7 +463,7 @@ def test_binomial_links_log_probs(name):
         assert d0 == pytest.approx(-g.deriv(eta) / (1 - mu), rel=1e-9)
 
 
-def test_latent_variable_view_eq_42():
+def test_latent_variable_view_eq_39():
     """y = 1 when eta + eps > 0: P(y = 1) = 1 - F(-eta) for logistic, normal and
     Gumbel (cdf exp(-e^-s)) noise gives the logit, probit and cloglog inverses."""
     from minilogit.distributions import normal_cdf
@@ -476,13 +477,29 @@ def test_latent_variable_view_eq_42():
     assert LINKS["cloglog"].inverse(0.0) == pytest.approx(1 - math.exp(-1), rel=1e-15)
 
 
-def test_poisson_loglike_eq_43():
+def test_poisson_loglike_eq_40():
     """sum_i y_i eta_i - e^eta_i - log y_i! is the Poisson log-likelihood at mu = e^eta."""
     fam, g = get_family("poisson"), get_link("log")
     for y, eta in ((0, -1.0), (3, 0.4), (7, 2.0)):
         direct = math.log(math.exp(-math.exp(eta)) * math.exp(eta) ** y / math.factorial(y))
         assert -fam.loss(float(y), eta, g) == pytest.approx(direct, rel=1e-12)
         assert fam.loglike(y, g.inverse(eta)) == pytest.approx(direct, rel=1e-12)
+
+
+def test_families_still_exports_the_names_moved_to_links():
+    """Every name minilogit.families had before the links moved out is still there
+    and is the very object minilogit.links (or _compat, distributions, functions) defines."""
+    from minilogit import _compat, distributions, families, functions, links
+    for name in ("Link", "Identity", "Log", "BinomialLink", "Logit", "Probit", "CLogLog",
+                 "LINKS", "get_link", "_MAX_EXP"):
+        assert getattr(families, name) is getattr(links, name), name
+    for name in ("expm1", "log1p"):
+        assert getattr(families, name) is getattr(_compat, name), name
+    assert families._lgamma is _compat.lgamma
+    for name in ("_normal_pdf", "log_normal_cdf", "normal_cdf", "normal_hazard", "normal_ppf"):
+        assert getattr(families, name) is getattr(distributions, name), name
+    for name in ("log_sigmoid", "logit", "sigmoid"):
+        assert getattr(families, name) is getattr(functions, name), name
 
 
 def test_canonical_links_and_allowed_pairs():

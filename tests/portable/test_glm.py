@@ -16,7 +16,7 @@ Tolerance 1e-6 relative (the fits stop on the gradient test, tol 1e-8).
 from helpers import assert_close, fit, only, raises, warnings_from
 
 from minilogit import DataError, LogisticRegression, SeparationWarning
-from minilogit.families import get_link
+from minilogit.links import get_link
 from minilogit.models.glm import GLM
 
 REL = 1e-6
