@@ -27,19 +27,16 @@ failed). Warnings are one line each, ``minilogit: warning: ...``.
 """
 
 import sys
-import time
 
-from . import GLM, LogisticRegression, _compat, plot
-from ._compat import _warnings, fallback_count, fallback_since
-from .datasets import load_breast_cancer, load_csv, standardize
+from . import GLM, LogisticRegression, plot
+from .datasets import load_csv
+from .demo import demo, fit_catching
 from .errors import (DataError, DivergenceError, InferenceError, NotFittedError,
                      SingularMatrixError)
 from .families import family_and_link
 from .inference import wrap_text
 from .models._base import check_solver_params
 from .models.glm import GLM_SOLVERS
-
-SUBSET = ["mean_radius", "mean_texture", "mean_smoothness", "mean_symmetry"]
 
 USAGE = """usage: python3 -m minilogit COMMAND [ARGUMENTS]
 
@@ -243,39 +240,6 @@ def _reason(e):
     return getattr(e, "strerror", None) or "%s %s" % (type(e).__name__, e)
 
 
-class _Sink:
-    """A stand-in stderr that keeps what is written (one write per warning)."""
-
-    def __init__(self):
-        self.stderr = self
-        self.parts = []
-
-    def write(self, s):
-        self.parts.append(s)
-
-
-def fit_catching(model, X, y):
-    """Fit; return the warnings it raised as (category name, message) pairs, unprinted.
-
-    >>> caught = fit_catching(LogisticRegression(max_iter=1), [[0.0], [1.0], [2.0]], [0, 1, 0])
-    >>> [(name, text.split(":")[0]) for name, text in caught]
-    [('ConvergenceWarning', 'newton did not converge in 1 iterations')]
-    """
-    if _warnings is not None:
-        with _warnings.catch_warnings(record=True) as caught:
-            _warnings.simplefilter("always")
-            model.fit(X, y)
-        return [(w.category.__name__, str(w.message)) for w in caught]
-    # MicroPython: _compat.warn logs each warning and writes it to _compat.sys.stderr
-    mark, real_sys = fallback_count[0], _compat.sys
-    _compat.sys = _Sink()
-    try:
-        model.fit(X, y)
-    finally:
-        _compat.sys = real_sys
-    return [(type(w).__name__, str(w)) for w in fallback_since(mark)]
-
-
 def fit_quietly(model, X, y):
     """Fit; return the warnings' messages, one line of text each.
 
@@ -326,49 +290,6 @@ def _g(x):
     return "-" if x is None else "%.6g" % x
 
 
-def picture(model, data):
-    """The SVG for --svg: the loss history, beside it the decision boundary if drawable.
-
-    The boundary is drawn for a binary model (logistic regression, or a
-    binomial GLM: the line where its mean is 1/2) on exactly two features.
-    Two pictures are placed side by side in one SVG of twice the width.
-    """
-    history = model.history_
-    optimum = None
-    if min(history) <= 0:            # e.g. a gaussian GLM's perfect fit: no log scale of 0
-        optimum = min(history)
-    svgs = [plot.loss_history_plot([(model.solver, history)], optimum=optimum)]
-    binary = getattr(model, "family", "binomial") == "binomial"
-    if binary and len(data.feature_names) == 2:
-        t = 0.0                      # the log-odds at p = 1/2
-        if isinstance(model, GLM):
-            t = family_and_link(model.family, model.link)[1].link(0.5)
-        svgs.append(plot.decision_boundary_plot(model, data.data, data.target, threshold=t,
-                                                feature_names=data.feature_names))
-    return side_by_side(svgs)
-
-
-def side_by_side(svgs):
-    """One SVG holding the given plot.* pictures in a row (one alone is returned as is).
-
-    Each keeps its own clip path, renamed so that the ids stay unique.
-
-    >>> svg = side_by_side([plot.sigmoid_plot(), plot.sigmoid_plot()])
-    >>> svg.count("<svg"), 'width="1280"' in svg, 'id="area1"' in svg
-    (3, True, True)
-    """
-    if len(svgs) == 1:
-        return svgs[0]
-    parts = []
-    for k in range(len(svgs)):
-        svg = svgs[k].replace('id="area"', 'id="area%d"' % k)
-        svg = svg.replace("url(#area)", "url(#area%d)" % k)
-        parts.append(svg.replace("<svg ", '<svg x="%d" ' % (k * plot.W)))
-    w, h = plot.W * len(svgs), plot.H
-    return ('<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" '
-            'viewBox="0 0 %d %d">\n%s</svg>\n' % (w, h, w, h, "".join(parts)))
-
-
 def fit_command(args, out, err, trace=False):
     """``fit`` (summary and explanation) or ``trace`` (the iteration table)."""
     path, opts = parse_options(args)
@@ -382,62 +303,13 @@ def fit_command(args, out, err, trace=False):
         out.write(model.summary(feature_names=data.feature_names) + "\n")
     out.write("\n" + "\n".join(wrap_text(model.explain(), 79)) + "\n")
     if opts["--svg"] is not None:
-        svg = picture(model, data)
+        svg = plot.fit_plot(model, data)
         try:
             plot.save(svg, opts["--svg"])
         except OSError as e:
             raise DataError("cannot write %s: %s" % (opts["--svg"], _reason(e)))
         out.write("\nWrote %s.\n" % opts["--svg"])
     return 0
-
-
-def demo(out=sys.stdout):
-    """The tour of the bundled data: the lecture's breast-cancer IRLS trace, then
-    every solver on four standardized features (``python3 -m minilogit demo``)."""
-    data = load_breast_cancer()
-    X, y = data
-    w = out.write
-    w("Breast Cancer Wisconsin (Diagnostic): %d tumours, %d features, "
-      "target 1 = benign (%d), 0 = malignant (%d).\n"
-      "Data: W. H. Wolberg, W. N. Street, O. L. Mangasarian (1995), UCI ML Repository.\n\n"
-      % (len(X), len(data.feature_names), sum(y), len(y) - sum(y)))
-
-    w("1. Newton's method (IRLS) from beta = 0 on the raw features, as on the\n"
-      "   lecture's slides. Total negative log-likelihood after each step:\n\n")
-    model = LogisticRegression(solver="newton")
-    messages = ["%s: %s" % pair for pair in fit_catching(model, X, y)]
-    w("   step   loss L(beta)          max |gradient|\n")
-    for k in range(len(model.history_)):
-        w("   %4d   %-20.12g  %.3g\n" % (k, model.history_[k], model.result_.grad_norms[k]))
-    w("\n   Step 0 is N ln 2 = %.4f (beta = 0 gives p_i = 1/2). The slides' plain\n"
-      "   loop printed inf from step 13 on; the stable loss stays finite, and the\n"
-      "   fit stops there because:\n\n" % model.history_[0])
-    for m in messages:
-        w("   " + m + "\n")
-
-    w("\n2. Four standardized features that do not separate the classes:\n   %s\n\n"
-      % ", ".join(SUBSET))
-    Xs, _, _ = standardize(data.columns(SUBSET).data)
-    fits = []
-    for solver in ("newton", "irls", "gd", "sgd"):
-        model = LogisticRegression(solver=solver)
-        t0 = time.time()
-        messages = ["%s: %s" % pair for pair in fit_catching(model, Xs, y)]
-        fits.append((solver, model, time.time() - t0, messages))
-    w("   %-18s" % "coefficient" + "".join("%13s" % f[0] for f in fits) + "\n")
-    names = ["intercept"] + SUBSET
-    for j in range(len(names)):
-        w("   %-18s" % names[j] + "".join(
-            "%13.6f" % ([f[1].intercept_] + f[1].coef_)[j] for f in fits) + "\n")
-    w("   %-18s" % "final loss" + "".join("%13.6f" % f[1].history_[-1] for f in fits) + "\n")
-    w("   %-18s" % "iterations" + "".join("%13d" % f[1].n_iter_ for f in fits) + "\n")
-    w("   %-18s" % "converged" + "".join("%13s" % f[1].converged_ for f in fits) + "\n")
-    w("   %-18s" % "seconds" + "".join("%13.3f" % f[2] for f in fits) + "\n")
-    w("\n   SGD's iterations are epochs (passes over all %d rows); its answer is\n"
-      "   close to, not equal to, the optimum the other three agree on.\n" % len(X))
-    for f in fits:
-        for m in f[3]:
-            w("   %s: %s\n" % (f[0], m))
 
 
 def main(argv=None, out=None, err=None):

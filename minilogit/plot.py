@@ -14,6 +14,8 @@ decision_boundary_plot     two features, points by class, the line f(x) = t
 misclassification_plot     misclassification rate against the boundary t
 roc_plot                   the ROC curve, the diagonal, the AUC
 masking_plot               indicator regression against softmax, K = 3
+fit_plot                   a fit's loss history and boundary (the CLI's --svg)
+side_by_side               several of these pictures in one SVG, in a row
 save                       write an SVG string to a file
 =========================  ====================================================
 
@@ -27,9 +29,10 @@ to ``masking_plot`` that is not fitted, ``NotFittedError``.
 """
 
 from .errors import DataError, NotFittedError
+from .families import family_and_link
 from .functions import sigmoid
 from .metrics import roc_auc_score, roc_curve, threshold_sweep
-from .models import LeastSquaresClassifier, SoftmaxRegression
+from .models import GLM, LeastSquaresClassifier, SoftmaxRegression
 from .svg import COLOURS, DASHES, GREY, Figure, linspace, num
 from .svg import H, W, save      # the canvas size and save(), also minilogit.plot's
 from .validation import (as_float, check_binary_scores, check_numbers, check_X, show_labels,
@@ -268,3 +271,46 @@ def masking_plot(X, y, least_squares=None, softmax=None):
         mine = [x for x, label in zip(xs, labels) if label == c]
         fig.points(mine, [rug] * len(mine), colour, "class %s: data" % (c,))
     return fig.svg()
+
+
+def fit_plot(model, data):
+    """The SVG for --svg: the loss history, beside it the decision boundary if drawable.
+
+    The boundary is drawn for a binary model (logistic regression, or a
+    binomial GLM: the line where its mean is 1/2) on exactly two features.
+    Two pictures are placed side by side in one SVG of twice the width.
+    """
+    history = model.history_
+    optimum = None
+    if min(history) <= 0:            # e.g. a gaussian GLM's perfect fit: no log scale of 0
+        optimum = min(history)
+    svgs = [loss_history_plot([(model.solver, history)], optimum=optimum)]
+    binary = getattr(model, "family", "binomial") == "binomial"
+    if binary and len(data.feature_names) == 2:
+        t = 0.0                      # the log-odds at p = 1/2
+        if isinstance(model, GLM):
+            t = family_and_link(model.family, model.link)[1].link(0.5)
+        svgs.append(decision_boundary_plot(model, data.data, data.target, threshold=t,
+                                           feature_names=data.feature_names))
+    return side_by_side(svgs)
+
+
+def side_by_side(svgs):
+    """One SVG holding the given pictures of this module in a row (one alone is returned as is).
+
+    Each keeps its own clip path, renamed so that the ids stay unique.
+
+    >>> svg = side_by_side([sigmoid_plot(), sigmoid_plot()])
+    >>> svg.count("<svg"), 'width="1280"' in svg, 'id="area1"' in svg
+    (3, True, True)
+    """
+    if len(svgs) == 1:
+        return svgs[0]
+    parts = []
+    for k in range(len(svgs)):
+        svg = svgs[k].replace('id="area"', 'id="area%d"' % k)
+        svg = svg.replace("url(#area)", "url(#area%d)" % k)
+        parts.append(svg.replace("<svg ", '<svg x="%d" ' % (k * W)))
+    w, h = W * len(svgs), H
+    return ('<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" '
+            'viewBox="0 0 %d %d">\n%s</svg>\n' % (w, h, w, h, "".join(parts)))
