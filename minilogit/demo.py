@@ -54,7 +54,14 @@ def fit_catching(model, X, y):
 
 def demo(out=sys.stdout):
     """The tour of the bundled data: the lecture's breast-cancer IRLS trace, then
-    every solver on four standardized features (``python3 -m minilogit demo``)."""
+    every solver on four standardized features (``python3 -m minilogit demo``).
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> demo(out)
+    >>> out.getvalue().splitlines()[0][:38]
+    'Breast Cancer Wisconsin (Diagnostic): '
+    """
     data = load_breast_cancer()
     X, y = data
     w = out.write

@@ -279,6 +279,13 @@ def fit_plot(model, data):
     The boundary is drawn for a binary model (logistic regression, or a
     binomial GLM: the line where its mean is 1/2) on exactly two features.
     Two pictures are placed side by side in one SVG of twice the width.
+
+    >>> from minilogit import LogisticRegression
+    >>> from minilogit.datasets import Dataset
+    >>> data = Dataset([[0.0, 1.0], [1.0, 0.0], [2.0, 2.0], [3.0, 1.0]], [0, 1, 0, 1], ["a", "b"], "y")
+    >>> svg = fit_plot(LogisticRegression().fit(data.data, data.target), data)
+    >>> svg.startswith("<svg"), 'width="1280"' in svg
+    (True, True)
     """
     history = model.history_
     optimum = None

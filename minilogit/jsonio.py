@@ -1,0 +1,174 @@
+"""A fitted model as JSON: ``to_json(model)`` and ``from_json(text)`` round-trip exactly.
+
+Floats are written as ``repr`` writes them, which reads back as the same
+double; labels must be what JSON can hold (str, int, float, bool, None).
+``minilogit.export`` re-exports both, next to ``to_source``.
+
+>>> from minilogit import LogisticRegression
+>>> m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
+>>> from_json(to_json(m)).coef_ == m.coef_
+True
+"""
+
+import json
+import math
+
+from .errors import DataError, NotFittedError
+
+
+def check_fitted(model, attribute):
+    """Raise NotFittedError unless ``model`` has ``attribute`` (a fitted one).
+
+    >>> from minilogit import LogisticRegression
+    >>> check_fitted(LogisticRegression(), "coef_")
+    Traceback (most recent call last):
+    ...
+    minilogit.errors.NotFittedError: this LogisticRegression is not fitted yet: call fit first, then export it
+    """
+    if not hasattr(model, attribute):
+        raise NotFittedError("this %s is not fitted yet: call fit first, then export it"
+                             % type(model).__name__)
+
+
+# What each estimator needs to predict, besides its parameters; n_iter_ and
+# converged_ say how the fit went. History, inference (bse_, summary()) and
+# the solver's result are not kept: a model read back predicts, it does not
+# explain its fit.
+_FITTED = {
+    "LogisticRegression": ("classes_", "n_features_in_", "intercept_", "coef_",
+                           "n_iter_", "converged_"),
+    "SoftmaxRegression": ("classes_", "n_features_in_", "intercept_", "coef_",
+                          "n_iter_", "converged_"),
+    "GLM": ("n_features_in_", "intercept_", "coef_", "n_iter_", "converged_"),
+    "LeastSquaresClassifier": ("classes_", "n_features_in_", "intercept_", "coef_"),
+    "MultiLabelClassifier": ("n_labels_", "n_features_in_", "intercept_", "coef_",
+                             "n_iter_", "converged_"),
+}
+_VERSION = 1
+
+
+def _estimators():
+    """The exportable classes by name (imported here: the models may import this module)."""
+    from . import models
+    return dict((name, getattr(models, name)) for name in _FITTED)
+
+
+def to_json(model):
+    """Return a JSON document (a str) holding ``model``'s class, parameters and fit.
+
+    The document is {"estimator": class name, "params": the constructor's
+    arguments, "fitted": the attributes needed to predict, "version": 1}
+    (for a LogisticRegression: classes_, n_features_in_, intercept_, coef_,
+    n_iter_, converged_). Floats are written as ``repr`` writes them, so
+    they read back exactly. A dict parameter (``class_weight``) is written
+    as {"dict": [[key, value], ...]}, so its keys keep their type.
+
+    Supports LogisticRegression, SoftmaxRegression, GLM,
+    LeastSquaresClassifier and MultiLabelClassifier. Raises ``DataError``
+    for an unfitted or unsupported model, and for a label or parameter that
+    JSON cannot give back unchanged (a tuple, an object, nan or inf).
+
+    >>> from minilogit import GLM
+    >>> m = GLM(family="poisson").fit([[0.0], [1.0], [2.0]], [1, 2, 4])
+    >>> text = to_json(m)
+    >>> text[:65]
+    '{"estimator": "GLM", "params": {"family": "poisson", "link": null'
+    >>> from_json(text).predict([[1.0]]) == m.predict([[1.0]])
+    True
+    >>> from minilogit import LogisticRegression
+    >>> to_json(LogisticRegression().fit([[0.0], [1.0], [2.0]], [(0, 1), (1, 0), (0, 1)]))
+    Traceback (most recent call last):
+    ...
+    minilogit.errors.DataError: classes_[0] is (0, 1), a tuple: JSON cannot give it back unchanged; use str, int, float, bool or None
+    """
+    name = type(model).__name__
+    if name not in _FITTED or type(model) is not _estimators()[name]:
+        raise DataError("to_json exports a %s, not a %s"
+                        % (", ".join(sorted(_FITTED)), name))
+    check_fitted(model, "coef_")
+    params = dict((p, _encode(getattr(model, p), p)) for p in model._PARAMS)
+    fitted = dict((a, _encode(getattr(model, a), a)) for a in _FITTED[name])
+    return json.dumps({"estimator": name, "params": params, "fitted": fitted,
+                       "version": _VERSION})
+
+
+def from_json(text):
+    """Return the estimator that ``to_json`` wrote into ``text``, ready to predict.
+
+    Its parameters equal the original's, and ``predict_proba`` and
+    ``predict`` give exactly the original's results. Raises ``DataError``
+    for text that is not such a document.
+
+    >>> from minilogit import SoftmaxRegression
+    >>> X, y = [[0.0], [1.0], [2.0], [3.0], [4.0], [5.0]], ["a", "b", "c", "a", "b", "c"]
+    >>> m = SoftmaxRegression(lam=2.0).fit(X, y)
+    >>> copy = from_json(to_json(m))
+    >>> copy.lam, copy.classes_, copy.predict_proba(X) == m.predict_proba(X)
+    (2.0, ['a', 'b', 'c'], True)
+    >>> from_json('{"estimator": "SVM"}')
+    Traceback (most recent call last):
+    ...
+    minilogit.errors.DataError: from_json: unknown estimator 'SVM'; it reads GLM, LeastSquaresClassifier, LogisticRegression, MultiLabelClassifier, SoftmaxRegression
+    """
+    try:
+        doc = json.loads(text)
+    except (TypeError, ValueError) as e:
+        doc = e
+    if not isinstance(doc, dict) or "estimator" not in doc:
+        raise DataError("from_json needs the text of to_json: a JSON object with "
+                        "\"estimator\", \"params\" and \"fitted\" (%s)"
+                        % ("cannot parse it: %s" % doc if isinstance(doc, Exception)
+                           else "this is not one"))
+    name = doc["estimator"]
+    if not isinstance(name, str) or name not in _FITTED:
+        raise DataError("from_json: unknown estimator %r; it reads %s"
+                        % (name, ", ".join(sorted(_FITTED))))
+    cls = _estimators()[name]
+    params, fitted = doc.get("params", {}), doc.get("fitted", {})
+    if not isinstance(params, dict) or not isinstance(fitted, dict):
+        raise DataError("from_json: \"params\" and \"fitted\" must be JSON objects")
+    for p in params:
+        if p not in cls._PARAMS:
+            raise DataError("from_json: %s has no parameter %r" % (name, p))
+    model = cls(**dict((p, _decode(v)) for p, v in params.items()))
+    for a in _FITTED[name]:
+        if a not in fitted:
+            raise DataError("from_json: the fitted attribute %s of the %s is missing"
+                            % (a, name))
+        setattr(model, a, _decode(fitted[a]))
+    return model
+
+
+def _encode(value, where):
+    """``value`` as JSON data that ``_decode`` turns back into an equal value
+    of the same type; DataError naming ``where`` if there is none."""
+    if value is None or isinstance(value, (bool, str, int)):
+        return value
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise DataError("%s is %r: JSON has no nan or inf" % (where, value))
+        return value          # json writes floats with repr: exact
+    if isinstance(value, list):
+        return [_encode(value[k], "%s[%d]" % (where, k)) for k in range(len(value))]
+    if isinstance(value, dict):
+        return {"dict": [[_encode(k, where + " key"), _encode(v, "%s[%r]" % (where, k))]
+                         for k, v in value.items()]}
+    raise DataError("%s is %r, a %s: JSON cannot give it back unchanged; use str, int, "
+                    "float, bool or None" % (where, value, type(value).__name__))
+
+
+def _decode(data):
+    """The inverse of ``_encode``."""
+    if isinstance(data, list):
+        return [_decode(v) for v in data]
+    if isinstance(data, dict):
+        pairs = data.get("dict")
+        if list(data) != ["dict"] or not isinstance(pairs, list) or not all(
+                isinstance(kv, list) and len(kv) == 2 for kv in pairs):
+            raise DataError("from_json: a dict is written {\"dict\": [[key, value], ...]}, "
+                            "not %s" % json.dumps(data))
+        try:
+            return dict((_decode(k), _decode(v)) for k, v in pairs)
+        except TypeError:                # a list as a key
+            raise DataError("from_json: a dict key must be a label, not %s" % json.dumps(data))
+    return data
