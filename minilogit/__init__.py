@@ -3,6 +3,10 @@
 Every solver line cites the equation of ``walkthrough.md`` it implements.
 No dependencies; runs on CPython 3.8+, PyPy, MicroPython and Pyodide.
 
+Start reading at ``minilogit/core/__init__.py``: the lecture's code, closed
+under imports. ``import minilogit`` loads only that core; every other name
+below loads on first use (``minilogit.GLM``, ``minilogit.metrics``, ...).
+
 Contents
 
 ==========================  ==================================================
@@ -20,9 +24,9 @@ sigmoid, log_sigmoid        sigma(a) = 1 / (1 + e^-a) and its log, stable
 log1pexp, logit             log(1 + e^a); log-odds log(p / (1 - p))
 softmax, log_softmax        normalised exponentials, stable
 logsumexp                   log sum e^(a_k), stable
-objectives                  the loss, its gradient and Hessian
-solvers                     gradient_descent, sgd, newton, irls, proximal,
-                            coordinate_descent
+core                        the lecture: losses, solvers, the two models
+objectives                  the GLM and multi-label losses
+solvers                     proximal, coordinate_descent, sgd_stream
 metrics                     accuracy, confusion matrix, precision, recall, F1,
                             ROC and AUC, log loss, threshold sweep, R^2
 inference                   standard errors, tests, intervals, summary()
@@ -48,12 +52,34 @@ Exceptions: ``DataError`` (a ValueError) for unusable input,
 (True, 0.908184)
 """
 
-from .errors import (ConvergenceWarning, DataError, DivergenceError, InferenceError,
-                     NotFittedError, SeparationWarning, SingularMatrixError)
-from .functions import (log1pexp, log_sigmoid, log_softmax, logit, logsumexp,
-                        sigmoid, softmax)
-from .matrix import Matrix
-from .models import (GLM, LeastSquaresClassifier, LogisticRegression,
-                     MultiLabelClassifier, OneVsRest, SoftmaxRegression, lasso_path)
+from .core import (ConvergenceWarning, DataError, DivergenceError, InferenceError,
+                   Matrix, NotFittedError, SeparationWarning, SingularMatrixError, log1pexp,
+                   log_sigmoid, log_softmax, logit, logsumexp, sigmoid, softmax)
 
 __version__ = "0.1.0"
+
+# name -> the module (under minilogit) that defines it, imported on first use
+_LAZY = {
+    "LogisticRegression": "models.logistic",
+    "SoftmaxRegression": "models.softmax",
+    "LeastSquaresClassifier": "models.least_squares",
+    "OneVsRest": "models.multilabel",
+    "MultiLabelClassifier": "models.multilabel",
+    "GLM": "models.glm",
+    "lasso_path": "models.paths",
+}
+_MODULES = ("datasets", "demo", "distributions", "explain", "export", "families", "inference",
+            "jsonio", "links", "metrics", "models", "objectives", "plot", "solvers", "svg",
+            "validation")
+
+
+def __getattr__(name):
+    """Import a top-level name or sub-module the first time it is asked for (PEP 562)."""
+    if name in _LAZY:
+        value = getattr(__import__("minilogit." + _LAZY[name], None, None, [name]), name)
+    elif name in _MODULES:
+        value = __import__("minilogit." + name, None, None, ["__name__"])
+    else:
+        raise AttributeError("module 'minilogit' has no attribute %r" % (name,))
+    globals()[name] = value
+    return value

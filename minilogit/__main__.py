@@ -28,15 +28,15 @@ failed). Warnings are one line each, ``minilogit: warning: ...``.
 
 import sys
 
-from . import GLM, LogisticRegression, plot
+from . import plot
 from .datasets import load_csv
 from .demo import demo, fit_catching
-from .errors import (DataError, DivergenceError, InferenceError, NotFittedError,
-                     SingularMatrixError)
+from .core.errors import DataError, DivergenceError, InferenceError, NotFittedError, SingularMatrixError
 from .families import family_and_link
 from .inference import wrap_text
-from .models._base import check_solver_params
-from .models.glm import GLM_SOLVERS
+from .models.glm import GLM
+from .models.logistic import LogisticRegression
+from .svg import save
 
 USAGE = """usage: python3 -m minilogit COMMAND [ARGUMENTS]
 
@@ -207,7 +207,7 @@ def make_model(opts):
             model = GLM(family=opts["--family"] or "binomial", link=opts["--link"],
                         solver=opts["--solver"] or "irls", max_iter=opts["--max-iter"],
                         tol=opts["--tol"])
-            check_solver_params(model, GLM_SOLVERS)   # the checks GLM.fit starts with
+            model._check_solver_params()              # the checks GLM.fit starts with
             family_and_link(model.family, model.link)
             return model
         solver = opts["--solver"] or ("cd" if penalty in ("l1", "elasticnet") else "newton")
@@ -305,7 +305,7 @@ def fit_command(args, out, err, trace=False):
     if opts["--svg"] is not None:
         svg = plot.fit_plot(model, data)
         try:
-            plot.save(svg, opts["--svg"])
+            save(svg, opts["--svg"])
         except OSError as e:
             raise DataError("cannot write %s: %s" % (opts["--svg"], _reason(e)))
         out.write("\nWrote %s.\n" % opts["--svg"])

@@ -11,8 +11,9 @@ shared with the ``fit`` and ``trace`` commands of ``minilogit.__main__``.
 import sys
 import time
 
-from . import LogisticRegression, _compat
-from ._compat import _warnings, fallback_count, fallback_since
+from .core import compat
+from .core.compat import _warnings, fallback_count, fallback_since
+from .models.logistic import LogisticRegression
 from .datasets import load_breast_cancer, standardize
 
 SUBSET = ["mean_radius", "mean_texture", "mean_smoothness", "mean_symmetry"]
@@ -41,13 +42,13 @@ def fit_catching(model, X, y):
             _warnings.simplefilter("always")
             model.fit(X, y)
         return [(w.category.__name__, str(w.message)) for w in caught]
-    # MicroPython: _compat.warn logs each warning and writes it to _compat.sys.stderr
-    mark, real_sys = fallback_count[0], _compat.sys
-    _compat.sys = _Sink()
+    # MicroPython: compat.warn logs each warning and writes it to compat.sys.stderr
+    mark, real_sys = fallback_count[0], compat.sys
+    compat.sys = _Sink()
     try:
         model.fit(X, y)
     finally:
-        _compat.sys = real_sys
+        compat.sys = real_sys
     return [(type(w).__name__, str(w)) for w in fallback_since(mark)]
 
 

@@ -56,9 +56,9 @@ probit helpers: they sit in the fitting loop and take x as given, unchecked.
 
 import math
 
-from ._compat import log1p
-from .errors import DataError
-from .matrix import _EPS
+from .core.compat import log1p
+from .core.errors import DataError
+from .core.compat import EPS
 
 _SQRT_2PI = 2.5066282746310002          # sqrt(2 pi)
 
@@ -120,7 +120,7 @@ def _phi_minus_half(x):
     x2 = x * x
     term = total = x
     k = 1
-    while abs(term) > _EPS * abs(total):
+    while abs(term) > EPS * abs(total):
         k += 2
         term *= x2 / k                  # x^k / (1*3*5*...*k)
         total += term
@@ -147,7 +147,7 @@ def _mills_ratio(x):
         C = x + n / C
         delta = C * D
         f *= delta
-        if abs(delta - 1.0) <= _EPS:
+        if abs(delta - 1.0) <= EPS:
             return 1.0 / f
     raise ArithmeticError("Mills' ratio continued fraction did not converge at x = %r" % x)
 
@@ -203,7 +203,7 @@ def normal_cdf(x):
     >>> normal_cdf(float("nan"))
     Traceback (most recent call last):
     ...
-    minilogit.errors.DataError: normal_cdf: x is nan
+    minilogit.DataError: normal_cdf: x is nan
     """
     x = _number(x, "normal_cdf: x")
     return normal_sf(-x)
@@ -288,7 +288,7 @@ def normal_ppf(p):
     >>> normal_ppf(1.5)
     Traceback (most recent call last):
     ...
-    minilogit.errors.DataError: normal_ppf needs a probability 0 <= p <= 1, got 1.5
+    minilogit.DataError: normal_ppf needs a probability 0 <= p <= 1, got 1.5
     """
     p = _number(p, "normal_ppf: p")
     if not 0.0 <= p <= 1.0:
@@ -395,7 +395,7 @@ def _gamma_series(a, y):
     for n in range(1, _max_terms(a)):
         term *= y / (a + n)
         total += term
-        if term <= _EPS * total:
+        if term <= EPS * total:
             return math.exp(a * math.log(y) - y - math.lgamma(a + 1.0)) * total
     raise ArithmeticError("incomplete gamma series did not converge (a = %r, y = %r)" % (a, y))
 
@@ -428,7 +428,7 @@ def _gamma_continued_fraction(a, y):
         D = 1.0 / D
         delta = C * D
         h *= delta
-        if abs(delta - 1.0) <= _EPS:
+        if abs(delta - 1.0) <= EPS:
             return math.exp(a * math.log(y) - y - math.lgamma(a)) * h
     raise ArithmeticError("incomplete gamma continued fraction did not converge"
                           " (a = %r, y = %r)" % (a, y))
@@ -467,7 +467,7 @@ def chi2_sf(x, df):
     >>> chi2_sf(1.0, 0)
     Traceback (most recent call last):
     ...
-    minilogit.errors.DataError: chi2_sf needs degrees of freedom 0 < df <= 1e6, got 0.0
+    minilogit.DataError: chi2_sf needs degrees of freedom 0 < df <= 1e6, got 0.0
     """
     x = _number(x, "chi2_sf: x")
     df = _number(df, "chi2_sf: df", allow_inf=False)

@@ -11,7 +11,7 @@ from_json   the estimator read back from ``to_json``'s text
 
 Why the module is exact: it repeats the model's arithmetic operation by
 operation, in the same order (``b0 + sum(map(mul, x, coef))``, then the
-same branch of the stable sigmoid or softmax of ``minilogit.functions``),
+same branch of the stable sigmoid or softmax of ``minilogit.core.functions``),
 and its coefficients are written with ``repr``, which reads back as the
 same double. "The same floats" holds on the same Python: CPython adds
 floats with compensation in ``sum()`` from 3.12 on, and ``exp`` comes from
@@ -24,7 +24,7 @@ the platform's C library.
 >>> exec(to_source(model), module)
 >>> module["predict_proba"](X) == model.predict_proba(X), module["CLASSES"]
 (True, ['no', 'yes'])
->>> copy = from_json(to_json(model))
+>>> copy = LogisticRegression.from_json(model.to_json())
 >>> copy.predict_proba(X) == model.predict_proba(X), copy.solver
 (True, 'newton')
 
@@ -35,8 +35,9 @@ coefficient that cannot be written exactly.
 
 import math
 
-from .errors import DataError
-from .jsonio import check_fitted, from_json, to_json  # noqa: F401 (part of this module's API)
+from .core.checks import check_number
+from .core.errors import DataError
+from .jsonio import check_fitted
 
 # ---------------------------------------------------------------- to_source
 
@@ -202,15 +203,14 @@ def to_source(model):
     >>> to_source(LogisticRegression())
     Traceback (most recent call last):
     ...
-    minilogit.errors.NotFittedError: this LogisticRegression is not fitted yet: call fit first, then export it
+    minilogit.NotFittedError: this LogisticRegression is not fitted yet: call fit first, then export it
     """
-    from .models import LogisticRegression, MultiLabelClassifier, OneVsRest, SoftmaxRegression
-    kind = type(model)
-    name = kind.__name__
-    if kind is OneVsRest:
+    # the model's kind by its class's name: this module does not import the models
+    name = type(model).__name__
+    if name == "OneVsRest":
         check_fitted(model, "estimators_")
         for est in model.estimators_:
-            if type(est) is not LogisticRegression:
+            if type(est).__name__ != "LogisticRegression":
                 raise DataError("to_source exports a OneVsRest of LogisticRegressions, "
                                 "not of %s" % type(est).__name__)
         intercepts = [est.intercept_ for est in model.estimators_]
@@ -218,17 +218,17 @@ def to_source(model):
         n_features, classes = model.estimators_[0].n_features_in_, model.classes_
         what = "OneVsRest of %d LogisticRegressions" % len(classes)
         parts = [_SIGMOID, _ROWS, _SCORES, _ONE_VS_REST]
-    elif kind in (LogisticRegression, SoftmaxRegression, MultiLabelClassifier):
+    elif name in ("LogisticRegression", "SoftmaxRegression", "MultiLabelClassifier"):
         check_fitted(model, "coef_")
         n_features = model.n_features_in_
-        if kind is MultiLabelClassifier:
+        if name == "MultiLabelClassifier":
             classes = list(range(model.n_labels_))
             what = "MultiLabelClassifier (%d labels)" % model.n_labels_
             parts = [_SIGMOID, _ROWS, _SCORES, _MULTILABEL]
         else:
             classes = model.classes_
             what = "%s (%d classes)" % (name, len(classes))
-            parts = ([_SIGMOID, _ROWS, _BINARY] if kind is LogisticRegression
+            parts = ([_SIGMOID, _ROWS, _BINARY] if name == "LogisticRegression"
                      else [_SOFTMAX, _ROWS, _SCORES, _SOFTMAX_MODEL])
         intercepts, coefs = model.intercept_, model.coef_
     else:
@@ -238,17 +238,17 @@ def to_source(model):
     for label in classes:
         _check_literal(label)
 
-    predict = ("labels from CLASSES" if kind is not MultiLabelClassifier
+    predict = ("labels from CLASSES" if name != "MultiLabelClassifier"
                else "rows of 0/1, one per label")
     lines = [_HEADER % {"what": what, "predict": predict},
              _wrap([repr(c) for c in classes], "CLASSES = "),
              "N_FEATURES = %d" % n_features]
-    if kind is LogisticRegression:
+    if name == "LogisticRegression":
         lines.append("INTERCEPT = " + _number(intercepts, "intercept_"))
         lines.append(_wrap([_number(c, "coef_") for c in coefs], "COEF = "))
     else:
         lines.append(_wrap([_number(b, "intercept_") for b in intercepts], "INTERCEPTS = "))
-        owner = "label k" if kind is MultiLabelClassifier else "class CLASSES[k]"
+        owner = "label k" if name == "MultiLabelClassifier" else "class CLASSES[k]"
         lines.append("COEFS = [    # COEFS[k]: the weights of " + owner)
         for w in coefs:
             lines.append(_wrap([_number(c, "coef_") for c in w], "    ", 78) + ",")
@@ -258,8 +258,8 @@ def to_source(model):
 
 def _number(x, what):
     """repr of a finite float, which reads back as the same float."""
-    if isinstance(x, bool) or not isinstance(x, (int, float)) or not math.isfinite(x):
-        raise DataError("%s holds %r: only finite numbers can be exported" % (what, x))
+    check_number(x, what, "a finite number: only finite numbers can be exported",
+                 math.isfinite)
     return repr(float(x))
 
 

@@ -27,25 +27,15 @@ gaussian   any real number      1            identity   identity
 >>> round(fam.loglike(2, 3.0), 6)                  # log(3^2 e^-3 / 2!)
 -1.495923
 
-The links and what they need (``get_link``, ``LINKS``, the link classes,
-``expm1``, the normal-distribution functions of the probit link) are also
-importable from here, where they lived before ``minilogit.links``.
+The links (``get_link``, ``LINKS``, the link classes) are in ``minilogit.links``.
 """
 
 import math
 
-from ._compat import lgamma as _lgamma
-from .errors import DataError
+from .core.checks import as_float
+from .core.compat import lgamma as _lgamma
+from .core.errors import DataError
 from .links import get_link
-from .validation import _as_float
-
-# Names that lived here before minilogit.links: still importable from here.
-from ._compat import expm1, log1p  # noqa: F401
-from .distributions import (_normal_pdf, log_normal_cdf, normal_cdf,  # noqa: F401
-                            normal_hazard, normal_ppf)
-from .functions import log_sigmoid, logit, sigmoid  # noqa: F401
-from .links import (_MAX_EXP, LINKS, BinomialLink, CLogLog, Identity,  # noqa: F401
-                    Link, Log, Logit, Probit)
 
 
 def _xlogy(x, y):
@@ -108,7 +98,7 @@ class Family:
         >>> get_family("poisson").check_y([0, 2, -1])
         Traceback (most recent call last):
         ...
-        minilogit.errors.DataError: y[2] is -1: the poisson family needs counts 0, 1, 2, ...
+        minilogit.DataError: y[2] is -1: the poisson family needs counts 0, 1, 2, ...
         """
         try:
             y = list(y)
@@ -173,7 +163,7 @@ class Binomial(Family):
     >>> fam.check_y([0, 1, 2])
     Traceback (most recent call last):
     ...
-    minilogit.errors.DataError: y[2] is 2: the binomial family needs 0/1 labels
+    minilogit.DataError: y[2] is 2: the binomial family needs 0/1 labels
     """
 
     name = "binomial"
@@ -181,7 +171,7 @@ class Binomial(Family):
     links = ("logit", "probit", "cloglog")
 
     def check_value(self, v, where):
-        f = _as_float(v, where)
+        f = as_float(v, where)
         if f != 0.0 and f != 1.0:
             raise DataError("%s is %r: the binomial family needs 0/1 labels" % (where, v))
         return f
@@ -232,7 +222,7 @@ class Poisson(Family):
     links = ("log",)
 
     def check_value(self, v, where):
-        f = _as_float(v, where)
+        f = as_float(v, where)
         if f < 0 or f != math.floor(f):
             raise DataError("%s is %r: the poisson family needs counts 0, 1, 2, ..." % (where, v))
         return f
@@ -269,7 +259,7 @@ class Gaussian(Family):
     links = ("identity",)
 
     def check_value(self, v, where):
-        return _as_float(v, where)                 # any finite real number
+        return as_float(v, where)                 # any finite real number
 
     def variance(self, mu):
         return 1.0
@@ -293,7 +283,7 @@ def get_family(name):
     >>> get_family("gamma")
     Traceback (most recent call last):
     ...
-    minilogit.errors.DataError: unknown family 'gamma': choose one of binomial, gaussian, poisson
+    minilogit.DataError: unknown family 'gamma': choose one of binomial, gaussian, poisson
     """
     if isinstance(name, Family):
         return name
@@ -313,7 +303,7 @@ def family_and_link(family, link=None):
     >>> family_and_link("poisson", "logit")
     Traceback (most recent call last):
     ...
-    minilogit.errors.DataError: the poisson family does not take the logit link: choose log
+    minilogit.DataError: the poisson family does not take the logit link: choose log
     """
     fam = get_family(family)
     g = get_link(fam.canonical if link is None else link)

@@ -5,8 +5,10 @@ normal around the true ones, with covariance the inverse of the Fisher
 information (XᵀŴX)⁻¹, eq. (33). Everything here follows from that and from
 the log-likelihoods of the fit and of the intercept-only model.
 
-``Inference`` is a mixin: an estimator that sets these attributes in
-``fit`` gets the rest (``bse_``, ``pvalues_``, ``summary()``, ...):
+``Inference`` is a mixin: an estimator whose ``_set_inference()`` calls
+``set_inference`` gets the rest (``bse_``, ``pvalues_``, ``summary()``,
+...). Nothing is computed in ``fit``: the first of these attributes asked
+for sets them all.
 
 - ``params_``: [intercept] + coefficients; ``param_names_``;
 - ``cov_params_``: their covariance matrix (rows), or None when
@@ -24,8 +26,14 @@ the log-likelihoods of the fit and of the intercept-only model.
 
 import math
 
-from .distributions import chi2_sf, normal_ppf, two_sided_p
-from .errors import DataError, InferenceError, NotFittedError, SingularMatrixError
+from .core.checks import check_number
+from .core.compat import exp_or_inf
+from .core.errors import DataError, InferenceError, NotFittedError, SingularMatrixError
+
+# what set_inference sets: asking for any of them after a fit computes them all
+SET_BY_INFERENCE = ("params_", "param_names_", "link_", "nobs_", "df_model_", "df_resid_",
+                    "llf_", "llnull_", "deviance_", "null_deviance_", "cov_params_",
+                    "inference_blocked_")
 
 
 PENALISED = ("the fit is penalised, so its coefficients are biased towards 0 and "
@@ -82,6 +90,14 @@ class Inference:
     (1.3303, 8.956)
     """
 
+    def __getattr__(self, name):
+        # called only for a missing attribute: the inference of a fit not yet computed
+        if name in SET_BY_INFERENCE and getattr(self, "_loss", None) is not None \
+                and hasattr(self, "coef_"):
+            self._set_inference()
+            return getattr(self, name)
+        raise AttributeError("%r object has no attribute %r" % (type(self).__name__, name))
+
     def _fitted(self):
         if not hasattr(self, "params_"):
             raise NotFittedError("the model is not fitted yet: call fit first")
@@ -109,6 +125,7 @@ class Inference:
     @property
     def pvalues_(self):
         """Two-sided p-values 2 (1 - Phi(|z_j|)) under the standard normal, eq. (34)."""
+        from .distributions import two_sided_p
         return [two_sided_p(z) for z in self.zvalues_]                  # eq. (34)
 
     def conf_int(self, alpha=0.05):
@@ -119,8 +136,8 @@ class Inference:
         >>> [[round(v, 4) for v in row] for row in m.conf_int()]
         [[-8.0246, 1.9544], [-0.5746, 3.0027]]
         """
-        if isinstance(alpha, bool) or not isinstance(alpha, (int, float)) or not 0 < alpha < 1:
-            raise DataError("alpha must be a number strictly between 0 and 1, got %r" % (alpha,))
+        from .distributions import normal_ppf
+        check_number(alpha, "alpha", "a number strictly between 0 and 1", lambda a: 0 < a < 1)
         q = normal_ppf(1.0 - alpha / 2.0)                               # 1.96 for alpha = 0.05
         return [[b - q * s, b + q * s] for b, s in zip(self.params_, self.bse_)]   # eq. (35)
 
@@ -130,12 +147,12 @@ class Inference:
         when feature j grows by one and the others stay, eq. (35)."""
         self._cov()
         self._check_logit()
-        return [_exp(b) for b in self.params_]
+        return [exp_or_inf(b) for b in self.params_]
 
     def odds_ratio_conf_int(self, alpha=0.05):
         """exp of each interval of ``conf_int(alpha)``: the interval of the odds ratio."""
         self._check_logit()
-        return [[_exp(lo), _exp(hi)] for lo, hi in self.conf_int(alpha)]
+        return [[exp_or_inf(lo), exp_or_inf(hi)] for lo, hi in self.conf_int(alpha)]
 
     def _check_logit(self):
         link = getattr(self, "link_", "logit")
@@ -170,6 +187,7 @@ class Inference:
     @property
     def llr_pvalue_(self):
         """P(chi^2 with df_model degrees of freedom > llr), eq. (36)."""
+        from .distributions import chi2_sf
         return chi2_sf(self.llr_, self.df_model_)
 
     def summary(self, alpha=0.05, feature_names=None):
@@ -200,11 +218,6 @@ class Inference:
         if not hasattr(self, "params_"):
             raise NotFittedError("the model is not fitted yet: call fit first")
         return _summary(self, alpha, feature_names)
-
-
-def _exp(x):
-    """e^x, with inf instead of OverflowError for a huge x."""
-    return math.exp(x) if x < 709.0 else math.inf
 
 
 def _right(text, width):
@@ -282,7 +295,7 @@ def _summary(m, alpha, feature_names):
         return "\n".join(lines)
     rows = zip(names, m.params_, m.bse_, m.zvalues_, m.pvalues_, m.conf_int(alpha))
     for n, b, s, z, p, (l, h) in rows:
-        cells = [b, s, z, p, l, h] + ([_exp(b)] if odds else [])
+        cells = [b, s, z, p, l, h] + ([exp_or_inf(b)] if odds else [])
         lines.append(_left(n, first) + "".join(_num(c) for c in cells))
     lines.append("=" * W)
     return "\n".join(lines)

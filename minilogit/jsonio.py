@@ -1,19 +1,20 @@
-"""A fitted model as JSON: ``to_json(model)`` and ``from_json(text)`` round-trip exactly.
+"""A fitted model as JSON: ``to_json(model)`` and ``from_json(text, cls)`` round-trip exactly.
 
 Floats are written as ``repr`` writes them, which reads back as the same
 double; labels must be what JSON can hold (str, int, float, bool, None).
-``minilogit.export`` re-exports both, next to ``to_source``.
+The estimators call these as ``model.to_json()`` and ``cls.from_json(text)``;
+this module knows them by name and imports none of them.
 
 >>> from minilogit import LogisticRegression
 >>> m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
->>> from_json(to_json(m)).coef_ == m.coef_
+>>> from_json(to_json(m), LogisticRegression).coef_ == m.coef_
 True
 """
 
 import json
 import math
 
-from .errors import DataError, NotFittedError
+from .core.errors import DataError, NotFittedError
 
 
 def check_fitted(model, attribute):
@@ -23,7 +24,7 @@ def check_fitted(model, attribute):
     >>> check_fitted(LogisticRegression(), "coef_")
     Traceback (most recent call last):
     ...
-    minilogit.errors.NotFittedError: this LogisticRegression is not fitted yet: call fit first, then export it
+    minilogit.NotFittedError: this LogisticRegression is not fitted yet: call fit first, then export it
     """
     if not hasattr(model, attribute):
         raise NotFittedError("this %s is not fitted yet: call fit first, then export it"
@@ -47,12 +48,6 @@ _FITTED = {
 _VERSION = 1
 
 
-def _estimators():
-    """The exportable classes by name (imported here: the models may import this module)."""
-    from . import models
-    return dict((name, getattr(models, name)) for name in _FITTED)
-
-
 def to_json(model):
     """Return a JSON document (a str) holding ``model``'s class, parameters and fit.
 
@@ -73,16 +68,16 @@ def to_json(model):
     >>> text = to_json(m)
     >>> text[:65]
     '{"estimator": "GLM", "params": {"family": "poisson", "link": null'
-    >>> from_json(text).predict([[1.0]]) == m.predict([[1.0]])
+    >>> from_json(text, GLM).predict([[1.0]]) == m.predict([[1.0]])
     True
     >>> from minilogit import LogisticRegression
     >>> to_json(LogisticRegression().fit([[0.0], [1.0], [2.0]], [(0, 1), (1, 0), (0, 1)]))
     Traceback (most recent call last):
     ...
-    minilogit.errors.DataError: classes_[0] is (0, 1), a tuple: JSON cannot give it back unchanged; use str, int, float, bool or None
+    minilogit.DataError: classes_[0] is (0, 1), a tuple: JSON cannot give it back unchanged; use str, int, float, bool or None
     """
     name = type(model).__name__
-    if name not in _FITTED or type(model) is not _estimators()[name]:
+    if name not in _FITTED or not hasattr(model, "_PARAMS"):
         raise DataError("to_json exports a %s, not a %s"
                         % (", ".join(sorted(_FITTED)), name))
     check_fitted(model, "coef_")
@@ -92,8 +87,8 @@ def to_json(model):
                        "version": _VERSION})
 
 
-def from_json(text):
-    """Return the estimator that ``to_json`` wrote into ``text``, ready to predict.
+def from_json(text, cls):
+    """Return the estimator of class ``cls`` that ``to_json`` wrote into ``text``, ready to predict.
 
     Its parameters equal the original's, and ``predict_proba`` and
     ``predict`` give exactly the original's results. Raises ``DataError``
@@ -102,13 +97,13 @@ def from_json(text):
     >>> from minilogit import SoftmaxRegression
     >>> X, y = [[0.0], [1.0], [2.0], [3.0], [4.0], [5.0]], ["a", "b", "c", "a", "b", "c"]
     >>> m = SoftmaxRegression(lam=2.0).fit(X, y)
-    >>> copy = from_json(to_json(m))
+    >>> copy = from_json(to_json(m), SoftmaxRegression)
     >>> copy.lam, copy.classes_, copy.predict_proba(X) == m.predict_proba(X)
     (2.0, ['a', 'b', 'c'], True)
-    >>> from_json('{"estimator": "SVM"}')
+    >>> from_json('{"estimator": "SVM"}', SoftmaxRegression)
     Traceback (most recent call last):
     ...
-    minilogit.errors.DataError: from_json: unknown estimator 'SVM'; it reads GLM, LeastSquaresClassifier, LogisticRegression, MultiLabelClassifier, SoftmaxRegression
+    minilogit.DataError: from_json: unknown estimator 'SVM'; it reads GLM, LeastSquaresClassifier, LogisticRegression, MultiLabelClassifier, SoftmaxRegression
     """
     try:
         doc = json.loads(text)
@@ -123,7 +118,8 @@ def from_json(text):
     if not isinstance(name, str) or name not in _FITTED:
         raise DataError("from_json: unknown estimator %r; it reads %s"
                         % (name, ", ".join(sorted(_FITTED))))
-    cls = _estimators()[name]
+    if name != cls.__name__:
+        raise DataError("this JSON holds a %s, not a %s" % (name, cls.__name__))
     params, fitted = doc.get("params", {}), doc.get("fitted", {})
     if not isinstance(params, dict) or not isinstance(fitted, dict):
         raise DataError("from_json: \"params\" and \"fitted\" must be JSON objects")

@@ -35,10 +35,10 @@ phi / Phi (``log_normal_cdf``, ``normal_hazard``): they come from
 
 import math
 
-from ._compat import expm1, log1p
+from .core.compat import expm1, log1p
 from .distributions import _normal_pdf, log_normal_cdf, normal_cdf, normal_hazard, normal_ppf
-from .errors import DataError
-from .functions import log_sigmoid, logit, sigmoid
+from .core.errors import DataError
+from .core.functions import log_sigmoid, logit, sigmoid
 
 # e^709 ~ 8.2e307 is the largest power of e below the float limit; any eta
 # above it is "infinitely" far for every link here.
@@ -284,7 +284,7 @@ def get_link(name):
     >>> get_link("sqrt")
     Traceback (most recent call last):
     ...
-    minilogit.errors.DataError: unknown link 'sqrt': choose one of cloglog, identity, log, logit, probit
+    minilogit.DataError: unknown link 'sqrt': choose one of cloglog, identity, log, logit, probit
     """
     if isinstance(name, Link):
         return name

@@ -1,6 +1,6 @@
 """Pictures of the lecture as SVG text: no plotting library, no dependencies.
 
-Every function returns the SVG as a string; ``save(svg, path)`` writes it.
+Every function returns the SVG as a string; ``minilogit.svg.save(svg, path)`` writes it.
 The drawing (the 640 x 400 canvas, axes with ticks at "nice" numbers, a
 log scale, the legend) is ``minilogit.svg``'s ``Figure``; this module
 holds the pictures and what they compute.
@@ -16,11 +16,10 @@ roc_plot                   the ROC curve, the diagonal, the AUC
 masking_plot               indicator regression against softmax, K = 3
 fit_plot                   a fit's loss history and boundary (the CLI's --svg)
 side_by_side               several of these pictures in one SVG, in a row
-save                       write an SVG string to a file
 =========================  ====================================================
 
 Exceptions: bad input (empty, nan, mismatched lengths, the wrong number of
-features or classes) raises ``minilogit.errors.DataError``; a model given
+features or classes) raises ``minilogit.DataError``; a model given
 to ``masking_plot`` that is not fitted, ``NotFittedError``.
 
 >>> svg = roc_plot([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
@@ -28,15 +27,17 @@ to ``masking_plot`` that is not fitted, ``NotFittedError``.
 (True, True)
 """
 
-from .errors import DataError, NotFittedError
+from .core.errors import DataError, NotFittedError
 from .families import family_and_link
-from .functions import sigmoid
+from .core.functions import sigmoid
 from .metrics import roc_auc_score, roc_curve, threshold_sweep
-from .models import GLM, LeastSquaresClassifier, SoftmaxRegression
+from .models.glm import GLM
+from .models.least_squares import LeastSquaresClassifier
+from .models.softmax import SoftmaxRegression
 from .svg import COLOURS, DASHES, GREY, Figure, linspace, num
-from .svg import H, W, save      # the canvas size and save(), also minilogit.plot's
-from .validation import (as_float, check_binary_scores, check_numbers, check_X, show_labels,
-                         sorted_labels)
+from .svg import H, W
+from .core.checks import as_float, check_X, show_labels, sorted_labels
+from .validation import check_binary_scores, check_numbers
 
 
 def sigmoid_plot():

@@ -19,7 +19,7 @@ W, H                       the canvas: 640 x 400
 =========================  ====================================================
 
 Exceptions: a coordinate that is nan or infinite raises
-``minilogit.errors.DataError``.
+``minilogit.DataError``.
 
 >>> fig = Figure("A line", "x", "y", [0.0, 1.0], [0.0, 2.0], legend="upper left")
 >>> fig.line([0.0, 1.0], [0.0, 2.0], COLOURS[0], "y = 2x")
@@ -30,7 +30,7 @@ Exceptions: a coordinate that is nan or infinite raises
 
 import math
 
-from .errors import DataError
+from .core.errors import DataError
 
 W, H = 640, 400                          # the canvas (and the natural size)
 LEFT, TOP, BOTTOM = 70, 40, 340          # the plot area's edges; its right edge varies

@@ -7,8 +7,8 @@ import os
 
 import pytest
 
-from minilogit import _compat
-from minilogit.rng import Random
+from minilogit.core import compat as _compat
+from minilogit.core.rng import Random
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 
@@ -21,7 +21,7 @@ def _fallback(name, code):
 
 
 def test_log1p_fallback_is_accurate():
-    src = open(os.path.join(ROOT, "minilogit", "_compat.py")).read()
+    src = open(os.path.join(ROOT, "minilogit", "core", "compat.py")).read()
     start = src.index("    def log1p(x):")
     end = src.index("\ntry:", start)
     body = "\n".join(line[4:] for line in src[start:end].splitlines())

@@ -24,7 +24,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from minilogit.distributions import chi2_sf, normal_cdf, normal_ppf, normal_sf, two_sided_p
-from minilogit.errors import DataError
+from minilogit import DataError
 
 EPS = sys.float_info.epsilon
 

@@ -45,13 +45,13 @@ from minilogit import ConvergenceWarning, DataError, LogisticRegression, NotFitt
 from minilogit import SeparationWarning
 from minilogit.datasets import load_breast_cancer, standardize
 from minilogit.distributions import log_normal_cdf, normal_hazard
-from minilogit.errors import DivergenceError
+from minilogit import DivergenceError
 from minilogit.families import FAMILIES, family_and_link, get_family
 from minilogit.links import LINKS, get_link
-from minilogit.matrix import Matrix
+from minilogit.core.matrix import Matrix
 from minilogit.models.glm import GLM
 from minilogit.objectives.glm import GLMLoss
-from minilogit.solvers import irls, newton
+from minilogit.core.solvers import irls, newton
 
 REL = 1e-6
 SUBSET = ["mean_radius", "mean_texture", "mean_smoothness", "mean_symmetry"]
@@ -486,22 +486,6 @@ def test_poisson_loglike_eq_40():
         assert fam.loglike(y, g.inverse(eta)) == pytest.approx(direct, rel=1e-12)
 
 
-def test_families_still_exports_the_names_moved_to_links():
-    """Every name minilogit.families had before the links moved out is still there
-    and is the very object minilogit.links (or _compat, distributions, functions) defines."""
-    from minilogit import _compat, distributions, families, functions, links
-    for name in ("Link", "Identity", "Log", "BinomialLink", "Logit", "Probit", "CLogLog",
-                 "LINKS", "get_link", "_MAX_EXP"):
-        assert getattr(families, name) is getattr(links, name), name
-    for name in ("expm1", "log1p"):
-        assert getattr(families, name) is getattr(_compat, name), name
-    assert families._lgamma is _compat.lgamma
-    for name in ("_normal_pdf", "log_normal_cdf", "normal_cdf", "normal_hazard", "normal_ppf"):
-        assert getattr(families, name) is getattr(distributions, name), name
-    for name in ("log_sigmoid", "logit", "sigmoid"):
-        assert getattr(families, name) is getattr(functions, name), name
-
-
 def test_canonical_links_and_allowed_pairs():
     assert [(f, FAMILIES[f].canonical) for f in sorted(FAMILIES)] == [
         ("binomial", "logit"), ("gaussian", "identity"), ("poisson", "log")]
@@ -548,11 +532,11 @@ def test_no_intercept():
 
 
 def test_get_params_and_clone():
-    from minilogit.models._base import clone, get_params
+    from minilogit.models._base import clone
     m = GLM(family="poisson", solver="newton", tol=1e-10)
-    assert get_params(m) == {"family": "poisson", "link": None, "solver": "newton",
+    assert m.get_params() == {"family": "poisson", "link": None, "solver": "newton",
                              "max_iter": None, "tol": 1e-10, "fit_intercept": True}
-    assert get_params(clone(m)) == get_params(m)
+    assert clone(m).get_params() == m.get_params()
 
 
 @pytest.mark.parametrize("kwargs,X_,y,w,message", [
@@ -591,8 +575,9 @@ def test_not_fitted():
 def test_line_searches_back_off_where_the_poisson_mean_overflows():
     """A trial point with e^eta = inf is "too far" for gradient descent's and the
     proximal method's line searches, not the end of the fit."""
-    from minilogit.solvers import gradient_descent, proximal
-    from minilogit.matrix import Matrix
+    from minilogit.core.solvers import gradient_descent
+    from minilogit.solvers.proximal import proximal
+    from minilogit.core.matrix import Matrix
     X = Matrix([[1.0, v] for v in (0.0, 1.0, 2.0, 3.0)])
     loss = GLMLoss(X, [0, 2, 30, 400], "poisson")
     for solver in (gradient_descent, proximal):

@@ -25,12 +25,15 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from minilogit.datasets import load_breast_cancer, standardize
-from minilogit.errors import DataError
-from minilogit.functions import logit
-from minilogit.matrix import Matrix
+from minilogit import DataError
+from minilogit import logit
+from minilogit.core.matrix import Matrix
 from minilogit.models.paths import PathPoint, lam_max, lasso_path
-from minilogit.objectives import L2Penalty, LogisticLoss
-from minilogit.solvers import SOLVERS, coordinate_descent, kkt_violation, newton, proximal
+from minilogit.core.logistic import L2Penalty, LogisticLoss
+from minilogit.core.solvers import newton
+from minilogit.solvers.cd import coordinate_descent
+from minilogit.solvers.elastic_net import kkt_violation
+from minilogit.solvers.proximal import proximal
 from minilogit.solvers.proximal import soft_threshold
 
 EPS = sys.float_info.epsilon
@@ -453,10 +456,6 @@ def test_bad_path_parameters_raise_data_error(options, word):
 def test_bad_path_data_raise_data_error(X, y, message):
     with pytest.raises(DataError, match=message):
         lasso_path(X, y)
-
-
-def test_registered_solvers():
-    assert SOLVERS["proximal"] is proximal and SOLVERS["cd"] is coordinate_descent
 
 
 def test_estimator_wires_the_lecture_penalty_into_both_solvers():

@@ -18,10 +18,10 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from minilogit.datasets.synthetic import MASKING_CENTRES, make_masking, standard_normal
-from minilogit.errors import DataError, NotFittedError
-from minilogit.matrix import Matrix
+from minilogit import DataError, NotFittedError
+from minilogit.core.matrix import Matrix
 from minilogit.models.least_squares import LeastSquaresClassifier, normal_equations
-from minilogit.rng import Random
+from minilogit.core.rng import Random
 
 EPS = sys.float_info.epsilon
 
@@ -472,10 +472,10 @@ def test_fit_returns_self_and_sets_attributes():
 
 
 def test_clone_copies_the_parameters():
-    from minilogit.models._base import clone, get_params
+    from minilogit.models._base import clone
     m = LeastSquaresClassifier(fit_intercept=False, threshold=0.3).fit(HAND_X, HAND_Y)
     c = clone(m)
-    assert get_params(c) == {"fit_intercept": False, "threshold": 0.3}
+    assert c.get_params() == {"fit_intercept": False, "threshold": 0.3}
     assert not hasattr(c, "coef_")
 
 

@@ -22,7 +22,7 @@ from minilogit.metrics import (EPS, accuracy_score, confusion_matrix, f1_score, 
                                majority_baseline, precision_score, r2_score, recall_score,
                                residual_standard_error, roc_auc_score, roc_curve,
                                threshold_sweep)
-from minilogit.objectives import nll
+from minilogit.core.logistic import nll
 
 # -- strategies ------------------------------------------------------------------
 

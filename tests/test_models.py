@@ -88,7 +88,7 @@ def test_defaults_just_work(bc4):
 
 def test_defaults_just_work_on_a_small_synthetic_set():
     """The same on 60 seeded points with two standardized features."""
-    from minilogit.rng import Random
+    from minilogit.core.rng import Random
     rng = Random(3)
     X, y = [], []
     for _ in range(60):

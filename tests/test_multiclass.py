@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 from minilogit import (DataError, LogisticRegression, Matrix, MultiLabelClassifier,
                        OneVsRest, SeparationWarning, SoftmaxRegression)
 from minilogit.datasets import make_masking
-from minilogit.models import LeastSquaresClassifier
-from minilogit.objectives import L2Penalty, SoftmaxLoss
+from minilogit import LeastSquaresClassifier
+from minilogit.core.logistic import L2Penalty
+from minilogit.core.softmax_regression import SoftmaxLoss
 from test_properties import (FD_STEP, FD_TOL, floats, max_abs, minus, overlapping_data,
                              plus, unit, vectors)
 

@@ -18,8 +18,8 @@ from minilogit import LeastSquaresClassifier, LogisticRegression
 from minilogit import plot
 from minilogit.datasets import make_masking
 from minilogit.datasets.synthetic import BANK_BOUNDARY, make_bank_balance
-from minilogit.errors import DataError
-from minilogit.svg import num
+from minilogit import DataError
+from minilogit.svg import num, save
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -214,7 +214,7 @@ def test_misclassification_minimum_agrees_with_best_threshold():
 def test_save_writes_the_svg(tmp_path):
     path = str(tmp_path / "roc.svg")
     svg = plot.roc_plot([0, 1], [0.3, 0.7])
-    plot.save(svg, path)
+    save(svg, path)
     with open(path, encoding="utf-8") as f:
         assert f.read() == svg
     assert ET.parse(path).getroot().tag == NS + "svg"

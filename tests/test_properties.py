@@ -25,7 +25,7 @@ from hypothesis.errors import NoSuchExample
 
 from minilogit import (ConvergenceWarning, LogisticRegression, Matrix, SingularMatrixError,
                        log1pexp, log_sigmoid, log_softmax, logit, logsumexp, sigmoid, softmax)
-from minilogit.objectives import LogisticLoss, nll, nll_pm1, squared_error
+from minilogit.core.logistic import LogisticLoss, nll, nll_pm1, squared_error
 
 EPS = sys.float_info.epsilon
 BIG = sys.float_info.max

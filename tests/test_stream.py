@@ -8,7 +8,7 @@ import pytest
 
 from minilogit import DataError, LogisticRegression
 from minilogit.datasets import load_breast_cancer, load_csv, standardize, stream_csv
-from minilogit.rng import Random
+from minilogit.core.rng import Random
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 IRIS = os.path.join(HERE, "..", "minilogit", "datasets", "iris.csv")
@@ -29,8 +29,8 @@ def test_streamed_fit_gets_close_to_the_optimum():
     rows = list(zip(Z, d.target))
     m = LogisticRegression().fit_stream(lambda: iter(rows), [0, 1], epochs=30)
     best = LogisticRegression().fit(Z, d.target)
-    from minilogit.objectives import nll
-    from minilogit.matrix import Matrix
+    from minilogit.core.logistic import nll
+    from minilogit.core.matrix import Matrix
     X1 = Matrix([[1.0] + r for r in Z])
     L = nll(X1, d.target, [m.intercept_] + m.coef_)
     assert L <= 1.01 * best.history_[-1]

@@ -52,10 +52,10 @@ if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 import minilogit                                            # noqa: E402
-from minilogit.matrix import Matrix, weighted_gram          # noqa: E402
-from minilogit.objectives import LogisticLoss               # noqa: E402
-from minilogit.rng import Random                            # noqa: E402
-from minilogit.solvers import newton as newton_solver       # noqa: E402
+from minilogit.core.matrix import Matrix, weighted_gram          # noqa: E402
+from minilogit.core.logistic import LogisticLoss               # noqa: E402
+from minilogit.core.rng import Random                            # noqa: E402
+from minilogit.core.solvers import newton as newton_solver  # noqa: E402
 
 TOL = 1e-8          # minilogit's default: max_j |g_j| <= TOL * N
 MAX_ITER = 100
@@ -772,8 +772,8 @@ def phase_times(cfg):
     Hessian inverse of the inference step); returns None if they moved.
     """
     try:
-        from minilogit.models._base import design
-        from minilogit.validation import check_binary_labels, check_X
+        from minilogit.core.estimators import design
+        from minilogit.core.checks import check_binary_labels, check_X
     except ImportError:
         return None
     rows, y = binary_data(*cfg.head)

@@ -24,6 +24,7 @@ sys.path.insert(0, ROOT)
 
 from minilogit import LeastSquaresClassifier, LogisticRegression  # noqa: E402
 from minilogit import plot  # noqa: E402
+from minilogit.svg import save  # noqa: E402
 from minilogit.datasets import load_breast_cancer, make_masking, standardize  # noqa: E402
 from minilogit.datasets.synthetic import make_bank_balance  # noqa: E402
 
@@ -65,7 +66,7 @@ def main():
     os.makedirs(OUT, exist_ok=True)
     for name, svg in sorted(figures().items()):
         path = os.path.join(OUT, name)
-        plot.save(svg, path)
+        save(svg, path)
         print("wrote", os.path.relpath(path, ROOT))
 
 

@@ -18,8 +18,8 @@ scikit-learn: 150 rows, 4 features, target 0 = setosa, 1 = versicolor,
 
 import math
 
-from ..errors import DataError
-from ..validation import _as_float, check_X
+from ..core.errors import DataError
+from ..core.checks import as_float, check_X
 
 try:
     import csv as _csv
@@ -106,7 +106,7 @@ def load_csv(path, target=None):
         if len(row) != len(header):
             raise DataError("%s line %d has %d fields, the header has %d"
                             % (path, i + 1, len(row), len(header)))
-        data.append([_as_float(_cell(row[j]), "%s line %d, column %r" % (path, i + 1, header[j]))
+        data.append([as_float(_cell(row[j]), "%s line %d, column %r" % (path, i + 1, header[j]))
                      for j in range(len(row)) if j != t])
         labels.append(row[t])
     if all(_is_number(v) for v in labels):
@@ -147,7 +147,7 @@ def stream_csv(path, target=None):
             if len(row) != len(header):
                 raise DataError("%s line %d has %d fields, the header has %d"
                                 % (path, i + 2, len(row), len(header)))
-            x = [_as_float(_cell(row[j]), "%s line %d, column %r" % (path, i + 2, header[j]))
+            x = [as_float(_cell(row[j]), "%s line %d, column %r" % (path, i + 2, header[j]))
                  for j in range(len(row)) if j != t]
             yield x, _number(row[t]) if _is_number(row[t]) else row[t]
 

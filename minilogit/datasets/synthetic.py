@@ -1,6 +1,6 @@
 """Seeded synthetic data sets, the same on every runtime.
 
-Random numbers come from ``minilogit.rng.Random`` (SplitMix64), so a seed
+Random numbers come from ``minilogit.core.rng.Random`` (SplitMix64), so a seed
 gives the same stream on CPython, PyPy, MicroPython and Pyodide; normal
 noise is made from it by the Box-Muller transform.
 
@@ -11,8 +11,8 @@ noise is made from it by the Box-Muller transform.
 
 import math
 
-from ..errors import DataError
-from ..rng import Random
+from ..core.errors import DataError
+from ..core.rng import Random
 
 # Where the three groups of ``make_masking`` sit on the feature axis.
 MASKING_CENTRES = (-4.0, 0.0, 4.0)
@@ -95,7 +95,7 @@ def make_bank_balance(n=200, positive_share=0.5, seed=0, noise=250.0):
     (200, ['balance'], 'creditworthy', 100)
     >>> make_bank_balance(seed=3).data == make_bank_balance(seed=3).data
     True
-    >>> from minilogit.models import LeastSquaresClassifier
+    >>> from minilogit import LeastSquaresClassifier
     >>> def crossing(share):      # the balance where the fitted line is 0.5
     ...     m = LeastSquaresClassifier().fit(*make_bank_balance(positive_share=share))
     ...     return (0.5 - m.intercept_) / m.coef_[0]

@@ -36,7 +36,7 @@ Labels may be any hashable values that can be sorted together: 0/1, -1/+1,
 never says "positive") is *undefined*: it becomes ``zero_division``
 (0.0 unless you ask for 1.0), never ``nan``.
 
-Exceptions: every bad input raises ``minilogit.errors.DataError`` (a
+Exceptions: every bad input raises ``minilogit.DataError`` (a
 ValueError) whose message names the argument and the problem.
 
 >>> y = [0, 0, 1, 1]

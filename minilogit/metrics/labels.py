@@ -6,9 +6,9 @@ in ``minilogit.metrics``: y, yhat (true and predicted labels), s (scores),
 TP, FP, FN, TN (true/false positives/negatives).
 """
 
-from ..errors import DataError
-from ..validation import (check_labels, check_numbers, check_same_length, show_labels,
-                          sorted_labels)
+from ..core.errors import DataError
+from ..core.checks import show_labels, sorted_labels
+from ..validation import check_labels, check_numbers, check_same_length
 
 AVERAGES = ("binary", "macro", "micro", "weighted")
 

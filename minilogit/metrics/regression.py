@@ -6,7 +6,7 @@ values), N (the number of examples), p (the number of features).
 
 import math
 
-from ..errors import DataError
+from ..core.errors import DataError
 from ..validation import check_numbers, check_same_length
 
 
@@ -39,7 +39,7 @@ def r2_score(y_true, y_pred):
     >>> r2_score([2.0, 2.0], [2.0, 2.0])
     Traceback (most recent call last):
     ...
-    minilogit.errors.DataError: y_true is constant (2.0): R^2 = 1 - RSS/TSS is undefined (TSS = 0)
+    minilogit.DataError: y_true is constant (2.0): R^2 = 1 - RSS/TSS is undefined (TSS = 0)
     """
     y, rss = _rss(y_true, y_pred)
     if all(t == y[0] for t in y):
@@ -66,7 +66,7 @@ def residual_standard_error(y_true, y_pred, n_params):
     >>> residual_standard_error([1.0, 2.0], [1.0, 2.0], n_params=2)
     Traceback (most recent call last):
     ...
-    minilogit.errors.DataError: residual_standard_error needs more examples (2) than parameters (2)
+    minilogit.DataError: residual_standard_error needs more examples (2) than parameters (2)
     """
     if isinstance(n_params, bool) or not isinstance(n_params, int) or n_params < 0:
         raise DataError("n_params must be a whole number >= 0, got %r" % (n_params,))

@@ -7,9 +7,9 @@ negative examples), N (the number of examples).
 
 import math
 
-from ..errors import DataError
-from ..validation import (as_float, check_binary_scores, check_labels, show_labels,
-                          sorted_labels)
+from ..core.errors import DataError
+from ..core.checks import as_float, show_labels, sorted_labels
+from ..validation import check_binary_scores, check_labels
 
 # The spacing of floats at 1.0 (sys.float_info.epsilon, written out because
 # not every runtime has sys.float_info). log_loss clips probabilities to

@@ -1,17 +1,14 @@
-"""Estimators in scikit-learn's style: ``fit``, ``predict``, ``predict_proba``.
+"""The estimators above the core, one module each (this package imports none of them).
 
-Each estimator checks the data, builds the design matrix [1, x_i] once,
-hands an objective and a starting point to a solver, and keeps what it
-returns in trailing-underscore attributes.
+==================  ==============================================================
+``logistic``        LogisticRegression: the core's, plus elastic net, class
+                    weights, streaming, inference, explain() and export
+``softmax``         SoftmaxRegression: the core's, plus explain() and export
+``glm``             GLM: binomial, Poisson and gaussian families, by IRLS
+``least_squares``   LeastSquaresClassifier: the naive approach
+``multilabel``      OneVsRest, MultiLabelClassifier
+``paths``           lasso_path: coefficients over a grid of lam
+==================  ==============================================================
 
->>> m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
->>> m.classes_
-[0, 1]
+``minilogit.LogisticRegression`` and the others load these on first use.
 """
-
-from .glm import GLM
-from .least_squares import LeastSquaresClassifier
-from .logistic import LogisticRegression
-from .multilabel import MultiLabelClassifier, OneVsRest
-from .paths import lam_max, lasso_path
-from .softmax import SoftmaxRegression

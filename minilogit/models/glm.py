@@ -14,21 +14,18 @@ needs: the parameters, their covariance, the log-likelihoods and deviances.
 
 import math
 
-from ..errors import DataError
+from ..core.errors import DataError
 from ..families import family_and_link
-from ..matrix import dot
-from ..objectives.glm import GLMLoss
+from ..core.matrix import dot
 from ..inference import Inference, set_inference
-from ..solvers import SOLVERS
-from ..validation import check_sample_weight, check_X
-from ._base import Estimator, check_scores, check_solver_params, design, report, run_solver
-
-# The solvers that use the expected information: IRLS and Newton (which, on
-# GLMLoss's Hessian, is Fisher scoring too). They give the same iterates.
-GLM_SOLVERS = dict((name, SOLVERS[name]) for name in ("irls", "newton"))
+from ..objectives.glm import GLMLoss
+from ..core.checks import check_sample_weight, check_X
+from ..core.estimators import Estimator, check_scores, design
+from ._base import Extras
 
 
-class GLM(Inference, Estimator):
+
+class GLM(Inference, Extras, Estimator):
     """A generalised linear model mu = g⁻¹(b0 + xᵀcoef), eq. (37), fitted by IRLS.
 
     Parameters
@@ -77,9 +74,9 @@ class GLM(Inference, Estimator):
     """
 
     _PARAMS = ("family", "link", "solver", "max_iter", "tol", "fit_intercept")
-
-    # check_solver_params also checks a learning rate; IRLS takes none.
-    learning_rate = None
+    # The solvers that use the expected information: IRLS and Newton (which, on
+    # GLMLoss's Hessian, is Fisher scoring too). They give the same iterates.
+    _SOLVERS = ("irls", "newton")
 
     def __init__(self, family="binomial", link=None, solver="irls", max_iter=None, tol=None,
                  fit_intercept=True):
@@ -103,14 +100,14 @@ class GLM(Inference, Estimator):
         >>> GLM(family="poisson").fit([[0.0], [1.0]], [1, 2.5])
         Traceback (most recent call last):
         ...
-        minilogit.errors.DataError: y[1] is 2.5: the poisson family needs counts 0, 1, 2, ...
+        minilogit.DataError: y[1] is 2.5: the poisson family needs counts 0, 1, 2, ...
         >>> GLM(family="poisson", link="logit").fit([[0.0], [1.0]], [1, 2])
         Traceback (most recent call last):
         ...
-        minilogit.errors.DataError: the poisson family does not take the logit link: choose log
+        minilogit.DataError: the poisson family does not take the logit link: choose log
         """
         self._forget()
-        check_solver_params(self, GLM_SOLVERS)
+        self._check_solver_params()
         family, link = family_and_link(self.family, self.link)
         rows = check_X(X)
         y = family.check_y(y)
@@ -128,19 +125,14 @@ class GLM(Inference, Estimator):
         beta0 = [0.0] * X1.shape[1]
         if self.fit_intercept:
             beta0[0] = link.link(ybar)                   # the intercept-only fit: mu = ybar
-        result = run_solver(self, objective, beta0, self._describe_column)
+        result = self._solve(objective, beta0)
 
         beta = result.beta
-        self.n_features_in_ = len(rows[0])
         self.intercept_ = beta[0] if self.fit_intercept else 0.0
         self.coef_ = beta[1:] if self.fit_intercept else list(beta)
-        self.n_iter_ = result.n_iter
-        self.converged_ = result.converged
-        self.history_ = result.history
-        self.result_ = result
-        self.separation_ = result.diagnosis
+        self._keep(result, len(rows[0]))
         self._infer(objective, beta, y, w, nobs, ybar)
-        report(self, result)
+        self._report(result)
         return self
 
     def _infer(self, objective, beta, y, w, nobs, ybar):

@@ -22,10 +22,11 @@ groups on a line is never predicted (see ``minilogit.datasets.synthetic``).
 
 import math
 
-from ..errors import DataError, NotFittedError, SingularMatrixError
-from ..matrix import Matrix, dot, weighted_gram
-from ..validation import check_class_labels, check_X
-from ._base import Estimator, check_scores, design
+from ..core.errors import DataError, NotFittedError, SingularMatrixError
+from ..core.matrix import dot, Matrix, weighted_gram
+from ..core.checks import check_class_labels, check_number, check_X
+from ..core.estimators import Estimator, check_scores, design
+from ._base import Extras
 
 
 def normal_equations(X, Y):
@@ -78,12 +79,10 @@ def _argmax(values):
 
 
 def _check_threshold(threshold):
-    if isinstance(threshold, bool) or not isinstance(threshold, (int, float)) \
-            or not math.isfinite(threshold):
-        raise DataError("threshold must be a finite number, got %r" % (threshold,))
+    check_number(threshold, "threshold", "a finite number", math.isfinite)
 
 
-class LeastSquaresClassifier(Estimator):
+class LeastSquaresClassifier(Extras, Estimator):
     """Classification by linear regression on the coded labels (the lecture's naive approach).
 
     Two classes: y is coded 0/1 (``classes_[1]`` is 1), beta is the
@@ -128,7 +127,7 @@ class LeastSquaresClassifier(Estimator):
         >>> LeastSquaresClassifier().fit([[1.0, 5.0], [2.0, 5.0], [3.0, 5.0]], [0, 1, 1])
         Traceback (most recent call last):
         ...
-        minilogit.errors.DataError: X'X is singular: column 1 of X is a linear combination of the columns before it (a constant or duplicated column?); drop it
+        minilogit.DataError: X'X is singular: column 1 of X is a linear combination of the columns before it (a constant or duplicated column?); drop it
         """
         self._forget()
         _check_threshold(self.threshold)

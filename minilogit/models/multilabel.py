@@ -12,21 +12,18 @@ a 0/1 label table in which ``None`` marks an unknown entry, eq. (32).
 (['a', 'b', 'c'], 1.0)
 """
 
-from ..errors import DataError, NotFittedError
-from ..functions import sigmoid
-from ..matrix import dot
-from ..objectives import MultiLabelLoss
-from ..validation import _as_float, check_class_labels, check_X
-from ._base import (Estimator, check_scores, check_solver_params, check_threshold, clone,
-                    design, report, run_solver)
+from ..core.errors import DataError, NotFittedError
+from ..core.functions import sigmoid
+from ..core.matrix import dot
+from ..objectives.multilabel import MultiLabelLoss
+from ..core.checks import as_float, check_class_labels, check_X
+from ..core.estimators import Estimator, check_scores, check_threshold, design
+from ._base import Extras, L1Solvers, clone
 from .logistic import LogisticRegression
 
-# The solvers that need only value, gradient and Hessian: IRLS and coordinate
-# descent work on one design matrix X, and the K labels each have their own rows.
-_SOLVERS = ("gd", "newton", "proximal", "sgd")
 
 
-class OneVsRest(Estimator):
+class OneVsRest(Extras, Estimator):
     """One binary ``estimator`` per class k, fitted on "y_i = k" against the rest.
 
     Any binary estimator with ``fit`` and ``predict_proba`` will do; each
@@ -100,7 +97,7 @@ class OneVsRest(Estimator):
                 for p in self.predict_proba(X)]
 
 
-class MultiLabelClassifier(Estimator):
+class MultiLabelClassifier(L1Solvers, Extras, Estimator):
     """K independent sigmoid outputs p_ik = sigma(b_k + x_iᵀcoef_k), eq. (32).
 
     ``fit(X, Y)`` takes an N x K table Y of 0, 1 or None (unknown: left out
@@ -122,6 +119,9 @@ class MultiLabelClassifier(Estimator):
     """
 
     _PARAMS = ("solver", "max_iter", "tol", "learning_rate", "fit_intercept", "random_state")
+    # The solvers that need only value, gradient and Hessian: IRLS and coordinate
+    # descent work on one design matrix X, and the K labels each have their own rows.
+    _SOLVERS = ("gd", "newton", "proximal", "sgd")
 
     def __init__(self, solver="newton", max_iter=None, tol=None, learning_rate=None,
                  fit_intercept=True, random_state=0):
@@ -135,26 +135,20 @@ class MultiLabelClassifier(Estimator):
     def fit(self, X, Y):
         """Fit the K sigmoid outputs to rows X and the label table Y; return self."""
         self._forget()
-        check_solver_params(self, _SOLVERS)
+        self._check_solver_params()
         rows = check_X(X)
         Y = _check_label_table(Y, len(rows))
         X1 = design(rows, self.fit_intercept)
         objective = MultiLabelLoss(X1, Y)
         self._d = X1.shape[1]
-        result = run_solver(self, objective, [0.0] * objective.n_params,
-                            self._describe_column)
+        result = self._solve(objective, [0.0] * objective.n_params)
         d, first = self._d, 1 if self.fit_intercept else 0
         blocks = [result.beta[k * d:(k + 1) * d] for k in range(objective.K)]
         self.n_labels_ = objective.K
-        self.n_features_in_ = len(rows[0])
         self.coef_ = [b[first:] for b in blocks]
         self.intercept_ = [b[0] if self.fit_intercept else 0.0 for b in blocks]
-        self.n_iter_ = result.n_iter
-        self.converged_ = result.converged
-        self.history_ = result.history
-        self.result_ = result
-        self.separation_ = result.diagnosis
-        report(self, result)
+        self._keep(result, len(rows[0]))
+        self._report(result)
         return self
 
     def _describe_column(self, j):
@@ -204,7 +198,7 @@ def _check_label_table(Y, n_rows):
             if v is None:
                 row.append(None)
                 continue
-            f = _as_float(v, "Y[%d][%d]" % (i, k))
+            f = as_float(v, "Y[%d][%d]" % (i, k))
             if f not in (0.0, 1.0):
                 raise DataError("Y[%d][%d] is %r: entries must be 0, 1 or None" % (i, k, v))
             row.append(f)

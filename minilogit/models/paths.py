@@ -23,12 +23,13 @@ added to the total negative log-likelihood.
 
 import math
 
-from ..errors import DataError
-from ..functions import logit
-from ..objectives import LogisticLoss
-from ..solvers import coordinate_descent, proximal
-from ..validation import check_binary_labels, check_X
-from ._base import design
+from ..core.errors import DataError
+from ..core.functions import logit
+from ..core.checks import check_binary_labels, check_number, check_X
+from ..core.estimators import design
+from ..core.logistic import LogisticLoss
+from ..solvers.cd import coordinate_descent
+from ..solvers.proximal import proximal
 
 PATH_SOLVERS = {"cd": coordinate_descent, "proximal": proximal}
 
@@ -60,17 +61,6 @@ class PathPoint:
     def __repr__(self):
         return ("PathPoint(lam=%r, intercept=%r, coef=%r, n_iter=%d, converged=%r)"
                 % (self.lam, self.intercept, self.coef, self.n_iter, self.converged))
-
-
-def _check_number(name, v, low, high, low_open, high_open):
-    """Raise DataError unless v is a real number in the given interval."""
-    ok = not isinstance(v, bool) and isinstance(v, (int, float))
-    if ok:
-        ok = (v > low if low_open else v >= low) and (v < high if high_open else v <= high)
-    if not ok:
-        raise DataError("lasso_path: %s must be a number in %s%r, %r%s, got %r"
-                        % (name, "(" if low_open else "[", low, high,
-                           ")" if high_open else "]", v))
 
 
 def _problem(X, y, fit_intercept):
@@ -107,7 +97,8 @@ def lam_max(X, y, l1_ratio=1.0, fit_intercept=True):
     >>> lam_max([[-1.0], [0.0], [1.0], [2.0]], [0, 1, 0, 1], l1_ratio=0.5)
     2.0
     """
-    _check_number("l1_ratio", l1_ratio, 0.0, 1.0, True, False)
+    check_number(l1_ratio, "lasso_path: l1_ratio", "a number in (0.0, 1.0]",
+                 lambda v: 0 < v <= 1)
     loss, penalized, beta0 = _problem(X, y, fit_intercept)
     return _lam_max(loss, penalized, beta0, l1_ratio)
 
@@ -136,16 +127,17 @@ def lasso_path(X, y, lams=None, n_lams=20, eps=1e-3, l1_ratio=1.0, solver="cd",
     >>> lasso_path(X, [0, 1, 0, 1], l1_ratio=0.0)
     Traceback (most recent call last):
     ...
-    minilogit.errors.DataError: lasso_path: l1_ratio must be a number in (0.0, 1.0], got 0.0
+    minilogit.DataError: lasso_path: l1_ratio must be a number in (0.0, 1.0], got 0.0
     """
-    _check_number("l1_ratio", l1_ratio, 0.0, 1.0, True, False)
-    _check_number("tol", tol, 0.0, math.inf, False, True)
+    check_number(l1_ratio, "lasso_path: l1_ratio", "a number in (0.0, 1.0]",
+                 lambda v: 0 < v <= 1)
+    check_number(tol, "lasso_path: tol", "a number in [0.0, inf)", lambda v: 0 <= v < math.inf)
     if not isinstance(solver, str) or solver not in PATH_SOLVERS:
         raise DataError("lasso_path: unknown solver %r: choose 'cd' or 'proximal'" % (solver,))
     if lams is None:
-        if isinstance(n_lams, bool) or not isinstance(n_lams, int) or n_lams < 1:
-            raise DataError("lasso_path: n_lams must be an integer >= 1, got %r" % (n_lams,))
-        _check_number("eps", eps, 0.0, 1.0, True, False)
+        check_number(n_lams, "lasso_path: n_lams", "an integer >= 1", lambda v: v >= 1,
+                     integer=True)
+        check_number(eps, "lasso_path: eps", "a number in (0.0, 1.0]", lambda v: 0 < v <= 1)
     else:
         try:
             lams = list(lams)
@@ -154,7 +146,8 @@ def lasso_path(X, y, lams=None, n_lams=20, eps=1e-3, l1_ratio=1.0, solver="cd",
         if not lams:
             raise DataError("lasso_path: lams is empty")
         for lam in lams:
-            _check_number("every lam", lam, 0.0, math.inf, False, True)
+            check_number(lam, "lasso_path: every lam", "a number in [0.0, inf)",
+                         lambda v: 0 <= v < math.inf)
         lams = sorted(lams)
         lams.reverse()                   # largest first, for warm starts
 

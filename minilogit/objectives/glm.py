@@ -17,7 +17,7 @@ The solvers see the same interface as ``LogisticLoss``:
   Newton is Newton;
 - ``working_response``: the IRLS weights and adjusted response z, eq. (38).
 
->>> from minilogit.matrix import Matrix
+>>> from minilogit import Matrix
 >>> X = Matrix([[1.0, 0.0], [1.0, 1.0], [1.0, 2.0]])
 >>> loss = GLMLoss(X, [1, 0, 3], "poisson", "log")
 >>> round(loss.value([0.0, 0.0]), 12) == round(3 + math.log(6.0), 12)   # sum e^0 - y_i 0 + log y_i!
@@ -28,10 +28,10 @@ True
 
 import math
 
-from ..errors import DataError, DivergenceError
+from ..core.errors import DataError, DivergenceError
+from ..core.logistic import WeightedRows, binary_margins, diagnose_margins
+from ..core.matrix import dot, weighted_gram
 from ..families import family_and_link
-from ..matrix import dot, weighted_gram
-from .logistic import WeightedRows, binary_margins, diagnose_margins
 
 
 class GLMLoss(WeightedRows):
@@ -51,7 +51,7 @@ class GLMLoss(WeightedRows):
     and Hessian XᵀWX as the other families, and makes Newton's first step
     the least-squares solution. The scale is estimated after the fit.
 
-    >>> from minilogit.matrix import Matrix
+    >>> from minilogit import Matrix
     >>> loss = GLMLoss(Matrix([[1.0, -1.0], [1.0, 1.0]]), [0, 1], "binomial", "probit")
     >>> loss.n_examples, loss.n_params
     (2, 2)
@@ -105,7 +105,7 @@ class GLMLoss(WeightedRows):
     def value(self, beta):
         """L(beta) = sum_i weight_i [-log p(y_i | mu_i)]; eq. (40) for Poisson-log.
 
-        >>> from minilogit.matrix import Matrix
+        >>> from minilogit import Matrix
         >>> GLMLoss(Matrix([[1.0]]), [1], "binomial", "cloglog").value([800.0])
         0.0
         >>> GLMLoss(Matrix([[1.0], [1.0]]), [1.0, 3.0], "gaussian").value([0.0])   # (1 + 9) / 2
@@ -124,7 +124,7 @@ class GLMLoss(WeightedRows):
         For a canonical link u_i = weight_i (y_i - mu_i), and g = Xᵀ(mu - y) as
         in eq. (12).
 
-        >>> from minilogit.matrix import Matrix
+        >>> from minilogit import Matrix
         >>> GLMLoss(Matrix([[1.0, 2.0]]), [1], "binomial").gradient([0.0, 0.0])
         [-0.5, -1.0]
         """
@@ -138,7 +138,7 @@ class GLMLoss(WeightedRows):
         products, symmetric (``weighted_gram``). With this matrix Newton's
         method is Fisher scoring; for a canonical link it is the Hessian of L.
 
-        >>> from minilogit.matrix import Matrix
+        >>> from minilogit import Matrix
         >>> GLMLoss(Matrix([[1.0, 2.0]]), [1], "binomial").hessian([0.0, 0.0]).rows
         [[0.25, 0.5], [0.5, 1.0]]
         """
@@ -148,7 +148,7 @@ class GLMLoss(WeightedRows):
     def example_gradient(self, i, beta):
         """The gradient of example i's loss alone (weight 1): -x_i u_i.
 
-        >>> from minilogit.matrix import Matrix
+        >>> from minilogit import Matrix
         >>> GLMLoss(Matrix([[1.0, 2.0]]), [3], "poisson").example_gradient(0, [0.0, 0.0])
         [-2.0, -4.0]
         """
@@ -168,7 +168,7 @@ class GLMLoss(WeightedRows):
         separation) and the separation check, not a division by zero, ends
         the fit. Rows of weight 0 keep w_i = 0.
 
-        >>> from minilogit.matrix import Matrix
+        >>> from minilogit import Matrix
         >>> w, z = GLMLoss(Matrix([[1.0]]), [3], "poisson").working_response([0.0])
         >>> w, z                                   # z = 0 + (3 - 1) / 1
         ([1.0], [2.0])
@@ -188,7 +188,7 @@ class GLMLoss(WeightedRows):
         separation is a fact about X, y and the sign of eta, whatever the
         link. Poisson and gaussian: None.
 
-        >>> from minilogit.matrix import Matrix
+        >>> from minilogit import Matrix
         >>> loss = GLMLoss(Matrix([[1.0, -1.0], [1.0, 1.0]]), [0, 1], "binomial", "probit")
         >>> loss.diagnose([0.0, 5.0], [0.0, 1.0]).split(":")[0]
         'complete separation'

@@ -6,15 +6,15 @@ The loss is the sum of the K binary losses, eq. (32), each over only the
 rows where label k is known: an entry ``None`` (the lecture's '?') adds
 nothing to the loss, its gradient or its Hessian.
 
->>> from minilogit.matrix import Matrix
+>>> from minilogit import Matrix
 >>> X = Matrix([[1.0], [1.0], [1.0]])
 >>> loss = MultiLabelLoss(X, [[1, 0], [0, None], [1, 1]])
 >>> loss.n_params, [len(part.y) for part in loss.parts]
 (2, [3, 2])
 """
 
-from ..matrix import Matrix
-from .logistic import LogisticLoss
+from ..core.logistic import LogisticLoss
+from ..core.matrix import Matrix
 
 
 class MultiLabelLoss:

@@ -27,8 +27,8 @@ If the new beta raises F (the quadratic model can overshoot far from the
 optimum), the step is halved until F falls, as glmnet does; so the outer
 loop cannot diverge.
 
->>> from minilogit.matrix import Matrix
->>> from minilogit.objectives import LogisticLoss
+>>> from minilogit import Matrix
+>>> from minilogit.core.logistic import LogisticLoss
 >>> X = Matrix([[1.0, -1.0, 0.5], [1.0, 0.0, -1.0], [1.0, 1.0, 0.0], [1.0, 2.0, 1.0]])
 >>> loss = LogisticLoss(X, [0, 1, 0, 1])
 >>> r = coordinate_descent(loss, [0.0, 0.0, 0.0], l1=0.5, penalized=[1, 2])
@@ -36,19 +36,20 @@ loop cannot diverge.
 (True, [-0.205735, 0.411469, 0.0])
 """
 
-from .._compat import mul
-from ..errors import DataError
-from ..matrix import dot
-from ..objectives import L2Penalty
+from ..core.compat import mul
+from ..core.errors import DataError
+from ..core.matrix import dot
+from ..core.logistic import L2Penalty
+from ..core.solvers import TOL, FitResult
 from .elastic_net import (check_elastic_net, diagnose_unpenalized, elastic_net_value,
-                          penalty_mask, rose_beyond_rounding, soft_threshold)
-from .result import FitResult, kkt_violation
+                          kkt_violation, penalty_mask, rose_beyond_rounding,
+                          soft_threshold)
 
 _MAX_HALVINGS = 30             # a step shrunk 2^30-fold that still raises F: rounding has won
 
 
 def coordinate_descent(objective, beta0, l1=0.0, l2=0.0, penalized=(), max_iter=100,
-                       tol=1e-8, max_inner=1000):
+                       tol=TOL, max_inner=1000):
     """Minimise F = L + l2 ||beta_P||^2 + l1 ||beta_P||_1, eq. (41), by IRLS + coordinate descent.
 
     ``objective`` is L with a design matrix ``X`` and ``working_response``
@@ -63,8 +64,8 @@ def coordinate_descent(objective, beta0, l1=0.0, l2=0.0, penalized=(), max_iter=
     Without a penalty (l1 = l2 = 0) the objective's ``diagnose`` can stop
     the run (separation). Raises ``DataError`` for bad arguments.
 
-    >>> from minilogit.matrix import Matrix
-    >>> from minilogit.objectives import LogisticLoss
+    >>> from minilogit import Matrix
+    >>> from minilogit.core.logistic import LogisticLoss
     >>> loss = LogisticLoss(Matrix([[1.0, -1.0], [1.0, 0.0], [1.0, 1.0], [1.0, 2.0]]), [0, 1, 0, 1])
     >>> r = coordinate_descent(loss, [0.0, 0.0], l1=0.5, l2=0.5, penalized=[1])
     >>> r.converged, round(r.beta[1], 6)
@@ -72,7 +73,7 @@ def coordinate_descent(objective, beta0, l1=0.0, l2=0.0, penalized=(), max_iter=
     >>> coordinate_descent(loss, [0.0, 0.0], max_inner=0)
     Traceback (most recent call last):
     ...
-    minilogit.errors.DataError: cd: max_inner must be an integer >= 1, got 0
+    minilogit.DataError: cd: max_inner must be an integer >= 1, got 0
     """
     penalized = check_elastic_net("cd", objective, beta0, l1, l2, penalized, max_iter, tol)
     if isinstance(max_inner, bool) or not isinstance(max_inner, int) or max_inner < 1:
@@ -145,7 +146,7 @@ def _weighted_elastic_net(X, w, z, beta, l1, l2, in_P, inner_tol, max_sweeps):
     (the change of the partial derivative it undid) exceeds ``inner_tol``,
     or after ``max_sweeps`` sweeps.
 
-    >>> from minilogit.matrix import Matrix
+    >>> from minilogit import Matrix
     >>> X = Matrix([[1.0, 0.0], [0.0, 1.0]])
     >>> _weighted_elastic_net(X, [1.0, 1.0], [3.0, -0.5], [0.0, 0.0], 1.0, 0.0, [True, True], 0.0, 10)
     [2.0, 0.0]

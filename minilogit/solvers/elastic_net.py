@@ -16,8 +16,8 @@ from rounding, and asking the objective whether a minimum exists at all.
 4.5
 """
 
-from ..errors import DataError
-from ..matrix import _EPS
+from ..core.errors import DataError
+from ..core.compat import EPS
 
 
 def soft_threshold(u, t):
@@ -43,15 +43,15 @@ def check_elastic_net(solver, objective, beta0, l1, l2, penalized, max_iter, tol
     >= 0, ``penalized`` distinct indices of beta, ``beta0`` as long as the
     objective has parameters, ``max_iter`` an integer >= 0, ``tol`` >= 0.
 
-    >>> from minilogit.matrix import Matrix
-    >>> from minilogit.objectives import LogisticLoss
+    >>> from minilogit import Matrix
+    >>> from minilogit.core.logistic import LogisticLoss
     >>> loss = LogisticLoss(Matrix([[1.0, 2.0]]), [1])
     >>> check_elastic_net("cd", loss, [0.0, 0.0], 0.1, 0.0, (1,), 10, 1e-8)
     [1]
     >>> check_elastic_net("cd", loss, [0.0, 0.0], -0.1, 0.0, [1], 10, 1e-8)
     Traceback (most recent call last):
     ...
-    minilogit.errors.DataError: cd: l1 must be a number >= 0, got -0.1
+    minilogit.DataError: cd: l1 must be a number >= 0, got -0.1
     """
     for name, v in (("l1", l1), ("l2", l2), ("tol", tol)):
         if isinstance(v, bool) or not isinstance(v, (int, float)) or not v >= 0:
@@ -111,7 +111,7 @@ def rose_beyond_rounding(F_new, F, n_terms):
     >>> rose_beyond_rounding(1.0 + 1e-15, 1.0, 100), rose_beyond_rounding(1.001, 1.0, 100)
     (False, True)
     """
-    return F_new > F + n_terms * _EPS * abs(F)
+    return F_new > F + n_terms * EPS * abs(F)
 
 
 def diagnose_unpenalized(objective, beta, step, l1, l2):
@@ -127,3 +127,42 @@ def diagnose_unpenalized(objective, beta, step, l1, l2):
     if l1 == 0 and l2 == 0:
         return objective.diagnose(beta, step)
     return None
+
+
+def kkt_violation(g, beta, l1, penalized):
+    """Return how far beta is from minimising F = f + l1 sum_{j in P} |beta_j|, eq. (45).
+
+    ``g`` is the gradient of the smooth part f at ``beta`` (for the elastic
+    net f = L + l2 ||beta_P||^2, its gradient includes 2 l2 beta_j). beta
+    minimises F exactly when 0 is in the subdifferential of F, coordinate by
+    coordinate:
+
+    - j not penalised:          g_j = 0
+    - j in P with beta_j != 0:  g_j + l1 sign(beta_j) = 0
+    - j in P with beta_j == 0:  |g_j| <= l1
+
+    The violation is the largest distance from 0 to a coordinate's
+    subdifferential (the smallest |g_j + l1 s| over the allowed s), in the
+    gradient's own units: for the total loss compare it with tol * N, as
+    ``small_gradient`` does. With l1 = 0 it is max_j |g_j|.
+
+    >>> kkt_violation([0.0, -0.5, 0.3], [1.0, 2.0, 0.0], 0.5, [1, 2])
+    0.0
+    >>> round(kkt_violation([0.1, -0.5, 0.8], [1.0, 2.0, 0.0], 0.5, [1, 2]), 12)
+    0.3
+    """
+    in_P = penalty_mask(penalized, len(beta))
+    worst = 0.0
+    for j in range(len(beta)):
+        g_j, b_j = g[j], beta[j]
+        if not in_P[j]:
+            v = abs(g_j)                        # eq. (45): g_j = 0
+        elif b_j > 0.0:
+            v = abs(g_j + l1)                   # eq. (45): g_j + l1 = 0
+        elif b_j < 0.0:
+            v = abs(g_j - l1)                   # eq. (45): g_j - l1 = 0
+        else:
+            v = max(abs(g_j) - l1, 0.0)         # eq. (45): |g_j| <= l1
+        if v > worst:
+            worst = v
+    return worst

@@ -34,8 +34,8 @@ Two additions:
   v = beta) and a plain proximal step is taken from beta instead, which
   cannot raise F. So F never rises (beyond rounding) along ``history``.
 
->>> from minilogit.matrix import Matrix
->>> from minilogit.objectives import LogisticLoss
+>>> from minilogit import Matrix
+>>> from minilogit.core.logistic import LogisticLoss
 >>> X = Matrix([[1.0, -1.0, 0.5], [1.0, 0.0, -1.0], [1.0, 1.0, 0.0], [1.0, 2.0, 1.0]])
 >>> loss = LogisticLoss(X, [0, 1, 0, 1])
 >>> r = proximal(loss, [0.0, 0.0, 0.0], l1=0.5, penalized=[1, 2])
@@ -45,17 +45,19 @@ Two additions:
 
 import math
 
-from ..matrix import dot
-from ..objectives import L2Penalty
+from ..core.matrix import dot
+
+from ..core.logistic import L2Penalty
+from ..core.solvers import TOL, FitResult
 from .elastic_net import (check_elastic_net, diagnose_unpenalized, elastic_net_value,
-                          penalty_mask, rose_beyond_rounding, soft_threshold)
-from .result import FitResult, kkt_violation
+                          kkt_violation, penalty_mask, rose_beyond_rounding,
+                          soft_threshold)
 
 # Each iteration's backtracking starts from the last accepted step times this.
 _GROW = 1.25
 
 
-def proximal(objective, beta0, l1=0.0, l2=0.0, penalized=(), max_iter=10000, tol=1e-8):
+def proximal(objective, beta0, l1=0.0, l2=0.0, penalized=(), max_iter=10000, tol=TOL):
     """Minimise F = L + l2 ||beta_P||^2 + l1 ||beta_P||_1, eq. (41), by FISTA.
 
     ``objective`` is L (value, gradient, diagnose); ``penalized`` lists the
@@ -70,8 +72,8 @@ def proximal(objective, beta0, l1=0.0, l2=0.0, penalized=(), max_iter=10000, tol
     stop the run (separation), as in the other solvers. Raises
     ``DataError`` for bad arguments (see ``check_elastic_net``).
 
-    >>> from minilogit.matrix import Matrix
-    >>> from minilogit.objectives import LogisticLoss
+    >>> from minilogit import Matrix
+    >>> from minilogit.core.logistic import LogisticLoss
     >>> loss = LogisticLoss(Matrix([[1.0, -1.0], [1.0, 0.0], [1.0, 1.0], [1.0, 2.0]]), [0, 1, 0, 1])
     >>> r = proximal(loss, [0.0, 0.0], l1=5.0, penalized=[1])   # l1 above lam_max: slope 0
     >>> r.beta, r.n_iter

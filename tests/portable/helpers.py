@@ -2,13 +2,18 @@
 
 No pytest, no ``warnings`` on MicroPython: ``raises`` stands in for
 ``pytest.raises`` and ``warnings_from`` records warnings through the
-``warnings`` module where it exists and through ``minilogit._compat``'s
+``warnings`` module where it exists and through ``minilogit.core.compat``'s
 ``fallback_log`` where it does not.
 """
 
 import math
 
-from minilogit import _compat
+from minilogit.core import compat as _compat
+
+try:
+    from fractions import Fraction
+except ImportError:  # MicroPython
+    Fraction = None
 
 
 class Skip(Exception):

@@ -23,7 +23,7 @@ from helpers import assert_close, breast_cancer
 
 from minilogit import LogisticRegression
 from minilogit.datasets import standardize
-from minilogit.rng import Random
+from minilogit.core.rng import Random
 
 SUBSET = ["mean_radius", "mean_texture", "mean_smoothness", "mean_symmetry"]
 

@@ -14,7 +14,7 @@ import math
 from helpers import assert_close, finite, raises
 
 from minilogit.distributions import chi2_sf, normal_cdf, normal_ppf, normal_sf, two_sided_p
-from minilogit.errors import DataError
+from minilogit import DataError
 
 SF_REL = 5e-15                 # normal_sf / normal_cdf, relative
 PPF_REL = 2e-15                # normal_ppf, relative

@@ -8,7 +8,8 @@ from helpers import TOY_X, TOY_Y, X2, Y2, breast_cancer, fit, raises
 from minilogit import (GLM, DataError, LeastSquaresClassifier, LogisticRegression,
                        MultiLabelClassifier, NotFittedError, OneVsRest, SoftmaxRegression)
 from minilogit.datasets import load_iris
-from minilogit.export import from_json, to_json, to_source
+from minilogit.export import to_source
+from minilogit.jsonio import from_json, to_json
 
 # Rows beyond the data: scores in the hundreds, where the sigmoid and the
 # softmax take their far branches (probabilities 0.0 and 1.0 exactly).
@@ -63,7 +64,7 @@ def test_source_one_vs_rest_and_multilabel():
 
 
 def _round_trip(model, rows, fitted):
-    copy = from_json(to_json(model))
+    copy = from_json(to_json(model), type(model))
     assert type(copy) is type(model)
     for name in model._PARAMS:
         assert getattr(copy, name) == getattr(model, name), name
@@ -106,5 +107,5 @@ def test_export_errors():
     model, _ = fit(LogisticRegression(), X2, [(v, "x") for v in Y2])
     e = raises(DataError, to_json, model)
     assert "a tuple: JSON cannot give it back unchanged" in str(e), str(e)
-    e = raises(DataError, from_json, "{not json")
+    e = raises(DataError, from_json, "{not json", LogisticRegression)
     assert "cannot parse it" in str(e), str(e)

@@ -10,7 +10,7 @@ from helpers import assert_close, finite, raises
 
 from minilogit import (DataError, log1pexp, log_sigmoid, log_softmax, logit,
                        logsumexp, sigmoid, softmax)
-from minilogit._compat import log1p, mul
+from minilogit.core.compat import log1p, mul
 
 EXTREMES = [1e308, -1e308, 1000.0, -1000.0, 710.0, -710.0, 709.0, -709.0,
             36.0, -36.0, 1.0, -1.0, 1e-300, -1e-300, 0.0, -0.0]

@@ -19,8 +19,11 @@ from helpers import X2, Y2, raises
 
 from minilogit import DataError, Matrix
 from minilogit.models.paths import lam_max, lasso_path
-from minilogit.objectives import L2Penalty, LogisticLoss
-from minilogit.solvers import SOLVERS, coordinate_descent, kkt_violation, newton, proximal
+from minilogit.core.logistic import L2Penalty, LogisticLoss
+from minilogit.core.solvers import newton
+from minilogit.solvers.cd import coordinate_descent
+from minilogit.solvers.elastic_net import kkt_violation
+from minilogit.solvers.proximal import proximal
 from minilogit.solvers.proximal import soft_threshold
 
 LASSO_X2 = [0.38291673436605994, 0.5289059687611951, 0.10812279587654364]        # l1 = 1
@@ -43,10 +46,6 @@ def _F(loss, beta, l1, l2):
 
 def _close(u, v, tol):
     return max(abs(a - b) for a, b in zip(u, v)) <= tol
-
-
-def test_registry():
-    assert SOLVERS["proximal"] is proximal and SOLVERS["cd"] is coordinate_descent
 
 
 def test_soft_threshold():

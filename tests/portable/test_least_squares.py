@@ -4,12 +4,11 @@ Plain asserts on fixed data, so that every runtime checks the same numbers
 (tests/test_least_squares.py has the property-based versions).
 """
 
-from helpers import X2, Y2, Skip, assert_close, coefficients, max_abs_diff, raises
+from helpers import Fraction, X2, Y2, Skip, assert_close, coefficients, max_abs_diff, raises
 
-from minilogit._compat import Fraction
 from minilogit.datasets.synthetic import make_masking
-from minilogit.errors import DataError, NotFittedError
-from minilogit.matrix import Matrix
+from minilogit import DataError, NotFittedError
+from minilogit.core.matrix import Matrix
 from minilogit.models.least_squares import LeastSquaresClassifier, normal_equations
 
 EPS = 2.220446049250313e-16

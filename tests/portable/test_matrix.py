@@ -1,10 +1,9 @@
 """Matrix: shape, transpose, products, arithmetic, Gauss-Jordan inverse and solve."""
 
-from helpers import Skip, assert_close, raises
+from helpers import Fraction, Skip, assert_close, raises
 
 from minilogit import DataError, Matrix, SingularMatrixError
-from minilogit._compat import Fraction
-from minilogit.matrix import dot, weighted_gram
+from minilogit.core.matrix import dot, weighted_gram
 
 
 def _near(A, B, tol=1e-12):

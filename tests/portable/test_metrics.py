@@ -16,7 +16,7 @@ from minilogit.metrics import (EPS, accuracy_score, confusion_matrix, f1_score, 
                                majority_baseline, precision_score, r2_score, recall_score,
                                residual_standard_error, roc_auc_score, roc_curve,
                                threshold_sweep)
-from minilogit.rng import Random
+from minilogit.core.rng import Random
 
 Y = [0, 0, 1, 1, 0, 1, 0, 1, 1, 0]
 S = [0.1, 0.4, 0.35, 0.8, 0.65, 0.9, 0.2, 0.65, 0.5, 0.3]     # one tie: 0.65

@@ -9,8 +9,8 @@ from helpers import (X2, Y2, Skip, assert_close, coefficients, fit, last_stderr,
 
 from minilogit import (ConvergenceWarning, DivergenceError, LogisticRegression,
                        SeparationWarning)
-from minilogit import _compat
-from minilogit._compat import _UserWarning
+from minilogit.core import compat as _compat
+from minilogit.core.compat import _UserWarning
 
 COMPLETE_X, COMPLETE_Y = [[-2.0], [-1.0], [1.0], [2.0]], [0, 0, 1, 1]
 QUASI_X, QUASI_Y = [[-2.0], [-1.0], [0.0], [0.0], [1.0], [2.0]], [0, 0, 0, 1, 1, 1]

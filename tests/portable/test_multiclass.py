@@ -10,9 +10,9 @@ from helpers import (TOY_X, TOY_Y, X2, Y2, assert_close, coefficients, fit,
 from minilogit import (DataError, LogisticRegression, MultiLabelClassifier, OneVsRest,
                        SeparationWarning, SoftmaxRegression)
 from minilogit.datasets import load_iris, make_masking
-from minilogit.models import LeastSquaresClassifier
-from minilogit.matrix import Matrix
-from minilogit.objectives import SoftmaxLoss
+from minilogit import LeastSquaresClassifier
+from minilogit.core.matrix import Matrix
+from minilogit.core.softmax_regression import SoftmaxLoss
 
 IRIS_L2_OBJECTIVE = 28.8863166040925           # iris.json: sklearn.exact_l2_lam1_raw
 IRIS_L2_INTERCEPT = [9.849568050482151, 2.2372056322032075, -12.086773682685358]

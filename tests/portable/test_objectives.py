@@ -5,7 +5,7 @@ import math
 from helpers import X2, Y2, assert_close, finite
 
 from minilogit import Matrix
-from minilogit.objectives import LogisticLoss, nll, nll_pm1, squared_error
+from minilogit.core.logistic import LogisticLoss, nll, nll_pm1, squared_error
 
 X1 = Matrix([[1.0] + r for r in X2])
 BETA = [0.3, -0.7, 1.1]

@@ -9,7 +9,7 @@ from helpers import assert_close, raises
 
 from minilogit import plot
 from minilogit.datasets.synthetic import BANK_BOUNDARY, make_bank_balance, make_masking
-from minilogit.errors import DataError
+from minilogit import DataError
 from minilogit.models.least_squares import LeastSquaresClassifier
 from minilogit.models.logistic import LogisticRegression
 

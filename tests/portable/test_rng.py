@@ -6,7 +6,7 @@ are SplitMix64's published reference outputs (0xE220A8397B1DCDAF, ...).
 
 from helpers import raises
 
-from minilogit.rng import Random
+from minilogit.core.rng import Random
 
 
 def test_next64_reference_stream():

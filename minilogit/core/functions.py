@@ -27,7 +27,7 @@ log_softmax    a_k - logsumexp(a)
 
 import math
 
-from ._compat import log1p
+from .compat import log1p
 from .errors import DataError
 
 
@@ -87,7 +87,7 @@ def logit(p):
     >>> logit(1.5)
     Traceback (most recent call last):
     ...
-    minilogit.errors.DataError: logit needs a probability 0 <= p <= 1, got 1.5
+    minilogit.DataError: logit needs a probability 0 <= p <= 1, got 1.5
     """
     if not 0.0 <= p <= 1.0:
         raise DataError("logit needs a probability 0 <= p <= 1, got %r" % (p,))

@@ -1,4 +1,21 @@
-"""Small stand-ins for what some runtimes lack (see PORTABILITY in the README).
+"""What the running interpreter's floats can do, and stand-ins for what some
+runtimes lack (see PORTABILITY in the README).
+
+Floats differ between runtimes: CPython's are IEEE double precision, a
+microcontroller's MicroPython often single precision. Every threshold in
+the package that depends on the float (a pivot that counts as zero, the
+largest safe argument of ``exp``, a default tolerance) is derived here from
+the float actually running, never written as a double-precision literal
+such as ``1e-300`` or ``709``:
+
+==============  ========================================  ============  ==========
+name            what                                      float64       float32
+==============  ========================================  ============  ==========
+EPS             spacing of floats near 1 (1 + EPS > 1)    2.2e-16       1.2e-7
+MANT_DIG        bits of a float's significand             53            24
+TINY            smallest positive normal float            2.2e-308      1.2e-38
+LOG_MAX         e^x is finite for every x <= LOG_MAX      709.08        88.03
+==============  ========================================  ============  ==========
 
 MicroPython has no ``math.log1p``, no ``operator.mul``, no ``warnings``
 module and no ``UserWarning`` class, and its ``random`` module gives a
@@ -8,14 +25,40 @@ is then None). Everything the package
 needs from that list is defined here once, so the rest of the code imports
 from this module and never asks which runtime it is on.
 
+>>> EPS == 2.0 ** (1 - MANT_DIG)
+True
 >>> mul(3.0, 4.0)
 12.0
->>> log1p(1e-20)
-1e-20
 """
 
 import math
 import sys
+
+
+def _float_facts():
+    """Return (EPS, MANT_DIG, TINY, LOG_MAX), found by halving and doubling."""
+    eps, digits = 1.0, 1
+    while 1.0 + eps / 2.0 > 1.0:               # the last eps with 1 + eps > 1
+        eps, digits = eps / 2.0, digits + 1
+    tiny = 1.0
+    while tiny / 2.0 * (1.0 + eps) != tiny / 2.0:   # halving keeps full precision
+        tiny /= 2.0
+    big = 1.0
+    while big * 2.0 < float("inf"):            # the largest power of two
+        big *= 2.0
+    return eps, digits, tiny, math.log(big)
+
+
+EPS, MANT_DIG, TINY, LOG_MAX = _float_facts()
+
+def exp_or_inf(x):
+    """Return e^x, or inf where it overflows the float (instead of raising).
+
+    >>> exp_or_inf(0.0), exp_or_inf(1e6)
+    (1.0, inf)
+    """
+    return math.exp(x) if x <= LOG_MAX else float("inf")
+
 
 try:
     from operator import mul
@@ -92,19 +135,17 @@ def warn(message, category, stacklevel=1):
         sys.stderr.write(category.__name__ + ": " + message + "\n")
 
 
-try:
-    from fractions import Fraction
-except ImportError:  # MicroPython
-    Fraction = None
-
-
 def is_fraction(x):
-    """Return True when x is a ``fractions.Fraction`` (never, where it is absent).
+    """Return True when x is a ``fractions.Fraction``.
+
+    A Fraction exists only once ``fractions`` is imported (never, where it
+    is absent), so this does not import it.
 
     >>> is_fraction(0.5)
     False
     """
-    return Fraction is not None and isinstance(x, Fraction)
+    fractions = sys.modules.get("fractions")
+    return fractions is not None and isinstance(x, fractions.Fraction)
 
 
 try:

@@ -17,10 +17,10 @@ A Matrix is not changed by any of its methods; treat it as a value.
 [1.0, 1.0]
 """
 
-from ._compat import is_fraction, mul
+from .compat import EPS, is_fraction, mul
 from .errors import DataError, SingularMatrixError
 
-_EPS = 2.220446049250313e-16   # spacing of floats near 1.0 (sys.float_info.epsilon)
+
 _INF = float("inf")
 
 
@@ -45,7 +45,7 @@ class Matrix:
     >>> Matrix([[1, 2], [3]])
     Traceback (most recent call last):
     ...
-    minilogit.errors.DataError: row 1 has 1 entries, row 0 has 2
+    minilogit.DataError: row 1 has 1 entries, row 0 has 2
     """
 
     def __init__(self, rows, copy=True):
@@ -196,7 +196,7 @@ class Matrix:
         >>> Matrix([[1.0, 2.0], [2.0, 4.0]]).solve([1.0, 1.0])
         Traceback (most recent call last):
         ...
-        minilogit.errors.SingularMatrixError: matrix is singular: column 1 has no usable pivot (it depends on the columns before it)
+        minilogit.SingularMatrixError: matrix is singular: column 1 has no usable pivot (it depends on the columns before it)
         """
         n, m = self.shape
         if n != m:
@@ -250,7 +250,7 @@ def _gauss_jordan(A, B):
     for k in range(n):
         p = max(range(k, n), key=lambda i: abs(M[i][k]))
         pivot = M[p][k]
-        if pivot == 0 or (not exact and abs(pivot) <= n * _EPS * col_scale[k]):
+        if pivot == 0 or (not exact and abs(pivot) <= n * EPS * col_scale[k]):
             raise SingularMatrixError(
                 "matrix is singular: column %d has no usable pivot "
                 "(it depends on the columns before it)" % k, column=k)

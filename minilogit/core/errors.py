@@ -8,9 +8,11 @@ catch them with the builtin they already expect; warnings derive from
 (True, True)
 >>> issubclass(SeparationWarning, UserWarning)
 True
+
+Each class names itself ``minilogit.<Name>``, where users import it from.
 """
 
-from ._compat import _UserWarning
+from .compat import _UserWarning
 
 
 class DataError(ValueError):
@@ -19,8 +21,10 @@ class DataError(ValueError):
     >>> raise DataError("X is empty")
     Traceback (most recent call last):
     ...
-    minilogit.errors.DataError: X is empty
+    minilogit.DataError: X is empty
     """
+
+    __module__ = "minilogit"
 
 
 class NotFittedError(ValueError):
@@ -29,8 +33,10 @@ class NotFittedError(ValueError):
     >>> raise NotFittedError("call fit(X, y) first")
     Traceback (most recent call last):
     ...
-    minilogit.errors.NotFittedError: call fit(X, y) first
+    minilogit.NotFittedError: call fit(X, y) first
     """
+
+    __module__ = "minilogit"
 
 
 class InferenceError(ValueError):
@@ -40,8 +46,10 @@ class InferenceError(ValueError):
     >>> raise InferenceError("the fit is penalised")
     Traceback (most recent call last):
     ...
-    minilogit.errors.InferenceError: the fit is penalised
+    minilogit.InferenceError: the fit is penalised
     """
+
+    __module__ = "minilogit"
 
 
 class SingularMatrixError(ArithmeticError):
@@ -53,6 +61,8 @@ class SingularMatrixError(ArithmeticError):
     >>> SingularMatrixError("no pivot", column=2).column
     2
     """
+
+    __module__ = "minilogit"
 
     def __init__(self, message, column=None):
         super().__init__(message)   # MicroPython: ArithmeticError has no __init__ attribute
@@ -68,6 +78,8 @@ class DivergenceError(ArithmeticError):
     [1.0, 2.0]
     """
 
+    __module__ = "minilogit"
+
     def __init__(self, message, history=None):
         super().__init__(message)   # MicroPython: ArithmeticError has no __init__ attribute
         self.history = history
@@ -80,6 +92,8 @@ class ConvergenceWarning(_UserWarning):
     True
     """
 
+    __module__ = "minilogit"
+
 
 class SeparationWarning(_UserWarning):
     """The classes are (quasi-)completely separated: the MLE does not exist.
@@ -87,3 +101,5 @@ class SeparationWarning(_UserWarning):
     >>> issubclass(SeparationWarning, UserWarning)
     True
     """
+
+    __module__ = "minilogit"

@@ -1,0 +1,42 @@
+"""The lecture's code, and nothing else: start reading here.
+
+``minilogit.core`` is closed under imports: its modules import only each
+other and the standard library, so a copy of this folder works on its own
+(``import core``) and a microcontroller can hold it. Everything else in
+minilogit (GLMs, inference, elastic net, metrics, plots, export, the
+command line) is built on top of it.
+
+Read it in this order, next to ``walkthrough.md``:
+
+=========================  =========================================  ===========
+file                       what                                       walkthrough
+=========================  =========================================  ===========
+``functions.py``           stable sigmoid, logit, log1pexp, softmax   3
+``matrix.py``              Matrix, Gauss-Jordan solve, XᵀWX           1, 5
+``logistic.py``            the loss: NLL, gradient, Hessian;          4-6, 11, 17
+                           separation; the ridge penalty
+``solvers.py``             gradient descent, SGD, Newton, IRLS        7-10
+``estimators.py``          LogisticRegression: data, loss, solver     4, 10, 18
+``softmax_regression.py``  softmax regression: its loss, its model    12
+=========================  =========================================  ===========
+
+The plumbing, for later: ``checks.py`` (bad input gets a clear
+``DataError``), ``errors.py``, ``rng.py`` (SGD's seeded shuffling, the same
+on every runtime) and ``compat.py`` (the running float's epsilon and
+limits, and stand-ins for what MicroPython lacks).
+
+Run one module's doctests with nothing but Python, from the repository:
+``python3 -m minilogit doctest core.solvers``.
+
+>>> from minilogit.core import LogisticRegression
+>>> model = LogisticRegression().fit([[1.0], [2.0], [3.0], [4.0]], [0, 1, 0, 1])
+>>> model.converged_, round(model.coef_[0], 6)
+(True, 0.908184)
+"""
+
+from .errors import (ConvergenceWarning, DataError, DivergenceError, InferenceError,
+                     NotFittedError, SeparationWarning, SingularMatrixError)
+from .estimators import LogisticRegression
+from .functions import log1pexp, log_sigmoid, log_softmax, logit, logsumexp, sigmoid, softmax
+from .matrix import Matrix
+from .softmax_regression import SoftmaxRegression

@@ -1,0 +1,223 @@
+"""Checks that turn user input into clean rows of floats, or say what is wrong.
+
+Every message names the argument and the place (row, column) of the
+problem, so that bad data gets a ``DataError`` at the door, never a
+``TypeError`` or a ``nan`` from deep inside a solver. ``check_number`` is
+the one check of a single numeric parameter (``max_iter``, ``lam``, ...).
+
+>>> check_X([[1, 2.5], [3, 4]])
+[[1.0, 2.5], [3.0, 4.0]]
+>>> check_X([[1, float("nan")]])
+Traceback (most recent call last):
+...
+minilogit.DataError: X[0][1] is nan: every entry must be a finite number
+"""
+
+import math
+
+from .errors import DataError
+from .matrix import Matrix
+
+
+_PLAIN = set((float, int))     # types that float() converts exactly as they are (not bool)
+
+
+def as_float(v, where):
+    """Return float(v) for a finite real number v; raise DataError otherwise.
+
+    ``where`` names the entry in the message (e.g. "X[2][0]"). Bools and
+    strings are not numbers here, though float() would take them.
+
+    >>> as_float(3, "x")
+    3.0
+    >>> as_float(True, "y[0]")
+    Traceback (most recent call last):
+    ...
+    minilogit.DataError: y[0] is True: every entry must be a finite number
+    """
+    if isinstance(v, bool) or isinstance(v, (str, bytes)):
+        raise DataError("%s is %r: every entry must be a finite number" % (where, v))
+    try:
+        f = float(v)
+    except (TypeError, ValueError, OverflowError):
+        raise DataError("%s is %r: every entry must be a finite number" % (where, v))
+    if not math.isfinite(f):
+        raise DataError("%s is %r: every entry must be a finite number" % (where, f))
+    return f
+
+
+def check_X(X, n_features=None, name="X"):
+    """Return X (a Matrix or a sequence of rows) as a list of rows of floats.
+
+    Raises ``DataError`` for empty data, ragged rows, entries that are not
+    finite numbers (bools and strings included), and, when ``n_features``
+    is given, a different number of columns.
+
+    >>> check_X([[1.0], [2.0, 3.0]])
+    Traceback (most recent call last):
+    ...
+    minilogit.DataError: X row 1 has 2 columns, row 0 has 1
+    >>> check_X([[1.0, 2.0]], n_features=3)
+    Traceback (most recent call last):
+    ...
+    minilogit.DataError: X has 2 columns, the model was fitted with 3
+    """
+    if isinstance(X, Matrix):
+        X = X.rows
+    try:        # rows that are lists or tuples are read in place, not copied
+        rows = [r if isinstance(r, (list, tuple)) else list(r) for r in X]
+    except TypeError:
+        raise DataError("%s must be a list of rows (lists of numbers), got %s"
+                        % (name, type(X).__name__))
+    if not rows:
+        raise DataError("%s is empty: it has no rows" % name)
+    p = len(rows[0])
+    if p == 0:
+        raise DataError("%s has rows but no columns" % name)
+    out = []
+    for i in range(len(rows)):
+        row = rows[i]
+        if len(row) != p:
+            raise DataError("%s row %d has %d columns, row 0 has %d" % (name, i, len(row), p))
+        # The common case in one pass: plain floats and ints whose sum is finite
+        # (an inf or nan anywhere would make the sum inf or nan). Anything else
+        # goes entry by entry, to say which entry is wrong.
+        f = None
+        if set(map(type, row)).issubset(_PLAIN):
+            try:
+                f = list(map(float, row))
+            except OverflowError:            # an int too large for a float
+                f = None
+        if f is None or not math.isfinite(sum(f)):
+            f = [as_float(row[j], "%s[%d][%d]" % (name, i, j)) for j in range(p)]
+        out.append(f)
+    if n_features is not None and p != n_features:
+        raise DataError("%s has %d columns, the model was fitted with %d" % (name, p, n_features))
+    return out
+
+
+def check_class_labels(y, n_rows, max_classes=None, model="a classifier"):
+    """Return (classes, index): the labels sorted, and each y_i's position in them.
+
+    At least two classes; at most ``max_classes`` when given.
+
+    >>> check_class_labels(["b", "a", "c", "a"], 4)
+    (['a', 'b', 'c'], [1, 0, 2, 0])
+    >>> check_class_labels([1, 1], 2)
+    Traceback (most recent call last):
+    ...
+    minilogit.DataError: y has only one class (1): a classifier needs at least two
+    """
+    try:
+        y = list(y)
+    except TypeError:
+        raise DataError("y must be a sequence of labels, got %s" % type(y).__name__)
+    if len(y) != n_rows:
+        raise DataError("X has %d rows but y has %d labels" % (n_rows, len(y)))
+    for i in range(len(y)):
+        if isinstance(y[i], float) and not math.isfinite(y[i]):
+            raise DataError("y[%d] is %r: labels must be finite" % (i, y[i]))
+    classes = sorted_labels(y, "y")
+    if len(classes) == 1:
+        raise DataError("y has only one class (%r): %s needs %s" % (
+            classes[0], model, "two" if max_classes == 2 else "at least two"))
+    if max_classes is not None and len(classes) > max_classes:
+        raise DataError("y has %d classes (%s): %s needs exactly %s" % (
+            len(classes), show_labels(classes), model, "two" if max_classes == 2 else max_classes))
+    position = dict((c, k) for k, c in enumerate(classes))
+    return classes, [position[v] for v in y]
+
+
+def check_binary_labels(y, n_rows):
+    """Return (classes, y01): the two labels sorted, and y coded 0/1.
+
+    ``classes[1]`` is the positive class (coded 1). Labels may be any
+    hashable, orderable values: 0/1, -1/+1, "red"/"green", 100/200.
+
+    >>> check_binary_labels(["red", "green", "red"], 3)
+    (['green', 'red'], [1.0, 0.0, 1.0])
+    >>> check_binary_labels([1, 1], 2)
+    Traceback (most recent call last):
+    ...
+    minilogit.DataError: y has only one class (1): a binary model needs two
+    """
+    classes, index = check_class_labels(y, n_rows, max_classes=2, model="a binary model")
+    return classes, [float(k) for k in index]
+
+
+def check_sample_weight(sample_weight, n_rows, name="sample_weight"):
+    """Return the weights as floats (None stays None); raise DataError when
+    they are not n_rows finite numbers >= 0 with a positive sum.
+
+    >>> check_sample_weight([1, 2, 0], 3)
+    [1.0, 2.0, 0.0]
+    >>> check_sample_weight([1, -2], 2)
+    Traceback (most recent call last):
+    ...
+    minilogit.DataError: sample_weight[1] is -2.0: weights must be >= 0
+    """
+    if sample_weight is None:
+        return None
+    try:
+        w = list(sample_weight)
+    except TypeError:
+        raise DataError("%s must be a sequence of numbers, got %s"
+                        % (name, type(sample_weight).__name__))
+    if len(w) != n_rows:
+        raise DataError("%s has %d entries but X has %d rows" % (name, len(w), n_rows))
+    out = []
+    for i in range(len(w)):
+        f = as_float(w[i], "%s[%d]" % (name, i))
+        if f < 0:
+            raise DataError("%s[%d] is %r: weights must be >= 0" % (name, i, f))
+        out.append(f)
+    total = sum(out)
+    if n_rows and total <= 0:
+        raise DataError("%s sums to 0: at least one row needs a positive weight" % name)
+    if not math.isfinite(total):
+        raise DataError("%s sums to %r: the weights are too large for a float (the largest "
+                        "is %r); rescale them" % (name, total, max(out)))
+    return out
+
+
+def check_number(value, name, what, ok=None, integer=False):
+    """Return ``value`` if it is a number (an int when ``integer``; never a
+    bool) for which ``ok(value)`` holds; else raise DataError saying that
+    ``name`` must be ``what``.
+
+    >>> check_number(3, "max_iter", "a non-negative integer", lambda v: v >= 0, integer=True)
+    3
+    >>> check_number(True, "lam", "a finite number >= 0")
+    Traceback (most recent call last):
+    ...
+    minilogit.DataError: lam must be a finite number >= 0, got True
+    """
+    kinds = int if integer else (int, float)
+    if isinstance(value, bool) or not isinstance(value, kinds) or (ok is not None and not ok(value)):
+        raise DataError("%s must be %s, got %r" % (name, what, value))
+    return value
+
+
+def sorted_labels(values, name):
+    """Return the distinct values, sorted; a DataError if they cannot be hashed and compared.
+
+    >>> sorted_labels(["b", "a", "b"], "y")
+    ['a', 'b']
+    >>> sorted_labels([1, "a"], "y")
+    Traceback (most recent call last):
+    ...
+    minilogit.DataError: the labels in y cannot be hashed and sorted (mixed types?)
+    """
+    try:
+        return sorted(set(values))
+    except TypeError:
+        raise DataError("the labels in %s cannot be hashed and sorted (mixed types?)" % name)
+
+
+def show_labels(labels):
+    """Return at most five labels as text, for a message.
+
+    >>> show_labels([0, 1, 2, 3, 4, 5])
+    '0, 1, 2, 3, 4, ...'
+    """
+    return ", ".join(repr(v) for v in labels[:5]) + (", ..." if len(labels) > 5 else "")

@@ -1,0 +1,387 @@
+"""LogisticRegression, and what every estimator shares.
+
+``fit(X, y)`` reads top to bottom: check the data (``checks``), build the
+design matrix [1, x_i] once (``design``), build the loss (``logistic``),
+pick a start, hand both to the solver named by ``solver`` (``_solve``, plain
+calls into ``solvers``), keep what it returns in trailing-underscore
+attributes, and warn when the fit did not end well (``_report``).
+
+>>> X = [[0.5], [1.0], [1.5], [2.0], [2.5], [3.0]]
+>>> y = ["no", "no", "yes", "no", "yes", "yes"]
+>>> model = LogisticRegression().fit(X, y)
+>>> model.classes_, model.converged_, model.n_iter_
+(['no', 'yes'], True, 5)
+>>> model.predict([[0.0], [4.0]])
+['no', 'yes']
+"""
+
+import math
+
+from .checks import check_binary_labels, check_number, check_sample_weight, check_X
+from .compat import warn
+from .errors import (ConvergenceWarning, DataError, DivergenceError, NotFittedError,
+                     SeparationWarning, SingularMatrixError)
+from .functions import logit, sigmoid
+from .logistic import L2Penalty, LogisticLoss
+from .matrix import Matrix, dot
+from .solvers import TOL, gradient_descent, irls, newton, sgd
+
+
+class Estimator:
+    """What every estimator has besides fit and predict: its parameters, the
+    solver settings and their defaults, ``trace_``, and the checks and
+    messages around a solver run.
+
+    >>> m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
+    >>> m.get_params()["solver"], len(m.trace_) == m.n_iter_ + 1
+    ('newton', True)
+    """
+
+    _PARAMS = ()
+    _SOLVERS = ("newton", "irls", "gd", "sgd")
+    # max_iter when none is given: Newton and IRLS need a handful, gradient
+    # descent thousands, SGD counts epochs. tol: SGD's average is noisy, so
+    # its test is looser.
+    _MAX_ITER = {"newton": 100, "irls": 100, "gd": 10000, "sgd": 200}
+    _TOL = {"newton": TOL, "irls": TOL, "gd": TOL, "sgd": 1e-3}
+
+    def get_params(self):
+        """The constructor's arguments as a dict."""
+        return dict((name, getattr(self, name)) for name in self._PARAMS)
+
+    def _forget(self):
+        """Drop what a previous fit left (every attribute ending in "_"), so that a
+        fit that fails does not leave the old coefficients looking current."""
+        for name in [n for n in getattr(self, "__dict__", {}) if n.endswith("_")]:
+            delattr(self, name)
+
+    def _check_fitted(self):
+        if not hasattr(self, "coef_"):
+            raise NotFittedError("this %s is not fitted yet: call fit(X, y) first"
+                                 % type(self).__name__)
+
+    def _describe_column(self, j):
+        """Name parameter j of beta = [intercept] + coef: the intercept or a column of X."""
+        if self.fit_intercept:
+            j -= 1
+        return "the intercept column" if j < 0 else "column %d of X" % j
+
+    @property
+    def trace_(self):
+        """One record per iteration of the last fit: ``beta``, ``loss``,
+        ``grad_norm``, ``step`` and the ``equation`` it applied (a dict each;
+        see ``FitResult.trace``)."""
+        if getattr(self, "result_", None) is None:
+            raise NotFittedError("this %s has no trace: it is not fitted by an "
+                                 "iterative solver yet" % type(self).__name__)
+        return self.result_.trace
+
+    def _check_solver_params(self):
+        """Check ``solver``, ``max_iter``, ``tol``, ``learning_rate`` (and, for SGD,
+        ``random_state``); raise DataError."""
+        if not isinstance(self.solver, str) or self.solver not in self._SOLVERS:
+            raise DataError("unknown solver %r: choose one of %s"
+                            % (self.solver, ", ".join(sorted(self._SOLVERS))))
+        if self.max_iter is not None:
+            check_number(self.max_iter, "max_iter", "a non-negative integer",
+                         lambda v: v >= 0, integer=True)
+        if self.tol is not None:
+            check_number(self.tol, "tol", "a number >= 0", lambda v: v >= 0)
+        if getattr(self, "learning_rate", None) is not None:
+            check_number(self.learning_rate, "learning_rate", "a positive finite number",
+                         lambda v: 0 < v < math.inf)
+        if self.solver == "sgd":
+            check_number(self.random_state, "random_state",
+                         "an integer seed for SGD's shuffling", integer=True)
+
+    def _solve(self, objective, beta0, **options):
+        """Minimise ``objective`` from ``beta0`` with this estimator's solver.
+
+        A singular Hessian that separation does not explain means a column
+        is a combination of others: raise DataError naming it.
+        """
+        max_iter = self.max_iter if self.max_iter is not None else self._MAX_ITER[self.solver]
+        tol = self.tol if self.tol is not None else self._TOL[self.solver]
+        self.failure_ = None
+        try:
+            result = self._run_solver(objective, beta0, max_iter, tol, **options)
+        except SingularMatrixError as e:
+            result = e
+        except DivergenceError as e:
+            self.failure_ = "Failed, step too large: %s." % (e,)
+            raise
+        if isinstance(result, SingularMatrixError):   # raised here, not chained to e
+            message = ("the Hessian is singular: %s is a linear combination of the "
+                       "columns before it (a constant or duplicated column?); drop it "
+                       "(or, if the columns' scales differ by many orders of magnitude, "
+                       "standardize them)" % self._describe_column(result.column))
+            self.failure_ = "Failed, collinearity: %s." % message
+            raise DataError(message)
+        result.tol, result.n_examples = tol, objective.n_examples
+        return result
+
+    def _run_solver(self, objective, beta0, max_iter, tol):
+        """Call the solver that ``solver`` names."""
+        if self.solver == "newton":
+            return newton(objective, beta0, max_iter, tol)
+        if self.solver == "irls":
+            return irls(objective, beta0, max_iter, tol)
+        eta = self.learning_rate
+        if self.solver == "gd":
+            return gradient_descent(objective, beta0, eta, max_iter, tol)
+        return sgd(objective, beta0, 0.5 if eta is None else eta, max_iter, tol,
+                   self.random_state)
+
+    def _keep(self, result, n_features):
+        """Keep what every fit reports: the solver's outcome."""
+        self.n_features_in_ = n_features
+        self.n_iter_ = result.n_iter
+        self.converged_ = result.converged
+        self.history_ = result.history
+        self.result_ = result
+        self.separation_ = result.diagnosis
+
+    def _report(self, result):
+        """Warn SeparationWarning or ConvergenceWarning when the fit did not end
+        well, pointing at the line that called ``fit`` (the caller's caller)."""
+        if result.diagnosis is not None:
+            warn("the maximum-likelihood estimate does not exist: %s. The fit "
+                 "stopped after %d iterations; its coefficients are one point "
+                 "on a path to infinity, not estimates. Use a penalised fit "
+                 "(ridge/L2) or remove the separating feature(s)."
+                 % (result.diagnosis, result.n_iter), SeparationWarning, 3)
+        elif not result.converged:
+            why = ("the largest gradient component of the mean loss is %.3g > tol = %g"
+                   % (result.grad_norms[-1] / result.n_examples, result.tol))
+            warn("%s did not converge in %d iterations: %s; raise max_iter%s"
+                 % (self.solver, result.n_iter, why, " or standardize the features"
+                    if self.solver in ("gd", "sgd") else ""), ConvergenceWarning, 3)
+
+
+def design(rows, fit_intercept):
+    """The design matrix: a leading 1 on every row when fitting an intercept.
+
+    A column whose sum of squares overflows a float would make XᵀWX inf (and
+    the fit nan): raise DataError naming it.
+
+    >>> design([[2.0], [3.0]], True).rows
+    [[1.0, 2.0], [1.0, 3.0]]
+    """
+    X = Matrix([[1.0] + r for r in rows] if fit_intercept else rows, copy=False)
+    cols = X.T.rows                  # the columns X'WX and X'(p - y) use: no extra copy
+    for j in range(len(cols)):
+        if not dot(cols[j], cols[j]) < math.inf:
+            raise DataError("column %d of X has entries as large as %r: the sums of squares "
+                            "in X'WX overflow a float; rescale or standardize that column"
+                            % (j - 1 if fit_intercept else j, max(abs(v) for v in cols[j])))
+    return X
+
+
+def check_scores(scores, bad=lambda a: a != a):
+    """Return ``scores`` (one linear predictor per row, or a list per row)
+    after checking that none is ``bad`` (default: nan); raise DataError
+    naming the first such row.
+
+    Rows that pass check_X can still overflow: x_i'coef with x_i near the
+    float's largest value sums +inf and -inf, which is nan.
+
+    >>> check_scores([0.5, float("inf") - float("inf")])
+    Traceback (most recent call last):
+    ...
+    minilogit.DataError: X row 1: the linear predictor b0 + x'coef is nan: the row's entries are too large for the fitted coefficients (the sum overflows a float); rescale the features as for fitting
+    """
+    for i in range(len(scores)):
+        for v in scores[i] if isinstance(scores[i], list) else [scores[i]]:
+            if bad(v):
+                raise DataError("X row %d: the linear predictor b0 + x'coef is %r: the row's "
+                                "entries are too large for the fitted coefficients (the sum "
+                                "overflows a float); rescale the features as for fitting"
+                                % (i, v))
+    return scores
+
+
+def check_threshold(threshold):
+    """Raise DataError unless ``threshold`` is a number in [0, 1].
+
+    >>> check_threshold("0.5")
+    Traceback (most recent call last):
+    ...
+    minilogit.DataError: threshold must be in [0, 1], got '0.5'
+    """
+    check_number(threshold, "threshold", "in [0, 1]", lambda t: 0.0 <= t <= 1.0)
+
+
+class LogisticRegression(Estimator):
+    """Binary logistic regression p(y = classes_[1] | x) = sigma(b0 + xᵀcoef).
+
+    Parameters
+    - ``solver``: "newton" (default), "irls", "gd" or "sgd".
+    - ``max_iter``: iterations (epochs for SGD); default by solver.
+    - ``tol``: converged when the mean loss's gradient has no component
+      above ``tol`` (default 1e-8 in double precision; 1e-3 for SGD).
+    - ``learning_rate``: gd: a fixed step, or None (default) for a line
+      search; sgd: the initial step eta_0 (default 0.5).
+    - ``fit_intercept``: add a column of ones (default True).
+    - ``random_state``: seed of SGD's shuffling (default 0).
+    - ``start``: "zeros" (default: beta = 0, the lecture's trace) or
+      "log_odds" (intercept log(ybar / (1 - ybar)), eq. (23), the rest 0).
+    - ``penalty``: None (default) or "l2", the ridge term lam betaᵀbeta of
+      eq. (41) with weight ``lam``. The intercept is never penalised.
+
+    Fitted attributes: ``coef_``, ``intercept_``, ``classes_``, ``n_iter_``,
+    ``converged_``, ``history_`` (total loss at the start and after each
+    iteration), ``separation_`` (the diagnosis when the MLE does not exist,
+    else None), ``result_`` (the solver's ``FitResult``).
+
+    ``minilogit.LogisticRegression`` is this class with more on top: the
+    L1 and elastic-net penalties, class weights, streaming, inference,
+    ``explain()`` and export.
+
+    >>> m = LogisticRegression(solver="irls").fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
+    >>> round(m.intercept_, 6), [round(c, 6) for c in m.coef_]
+    (-1.362276, [0.908184])
+    >>> [round(p, 4) for p in m.predict_proba([[1.5]])[0]]
+    [0.5, 0.5]
+    """
+
+    _PARAMS = ("solver", "max_iter", "tol", "learning_rate", "fit_intercept",
+               "random_state", "start", "penalty", "lam")
+    _PENALTIES = (None, "l2")
+
+    def __init__(self, solver="newton", max_iter=None, tol=None, learning_rate=None,
+                 fit_intercept=True, random_state=0, start="zeros", penalty=None, lam=1.0):
+        self.solver = solver
+        self.max_iter = max_iter
+        self.tol = tol
+        self.learning_rate = learning_rate
+        self.fit_intercept = fit_intercept
+        self.random_state = random_state
+        self.start = start
+        self.penalty = penalty
+        self.lam = lam
+
+    def check_params(self):
+        """Check the constructor's parameters, as ``fit`` does first; return self.
+
+        >>> LogisticRegression(solver="lbfgs").check_params()
+        Traceback (most recent call last):
+        ...
+        minilogit.DataError: unknown solver 'lbfgs': choose one of gd, irls, newton, sgd
+        """
+        self._penalty_weights()
+        return self
+
+    def _penalty_weights(self):
+        """Check the parameters; return (l1, l2), the weights of ||beta||_1 and
+        betaᵀbeta in eq. (41) (here l1 = 0: the lecture's core has the ridge only)."""
+        self._check_solver_params()
+        if self.start not in ("zeros", "log_odds"):
+            raise DataError("start must be 'zeros' or 'log_odds', got %r" % (self.start,))
+        if self.penalty not in self._PENALTIES:
+            shown = [repr(p) if p else "None" for p in self._PENALTIES]
+            raise DataError("unknown penalty %r: choose %s or %s"
+                            % (self.penalty, ", ".join(shown[:-1]), shown[-1]))
+        # checked even when unused: -1 is never a lam
+        check_number(self.lam, "lam", "a finite number >= 0", lambda v: 0 <= v < math.inf)
+        return 0.0, float(self.lam) if self.penalty == "l2" else 0.0
+
+    def fit(self, X, y, sample_weight=None):
+        """Fit the coefficients to rows X and labels y; return self.
+
+        ``sample_weight`` (optional, >= 0) counts row i w_i times, eq. (47):
+        integer weights give the same fit as repeated rows, with every solver.
+        Warns ``SeparationWarning`` when the classes are separated (the fit
+        stops there) and ``ConvergenceWarning`` when ``max_iter`` runs out.
+
+        >>> LogisticRegression().fit([[0.0], [1.0]], [0, 1, 1])
+        Traceback (most recent call last):
+        ...
+        minilogit.DataError: X has 2 rows but y has 3 labels
+        """
+        self._forget()
+        l1, l2 = self._penalty_weights()
+        rows = check_X(X)
+        classes, y01 = check_binary_labels(y, len(rows))
+        weights = self._weights(sample_weight, classes, y01)
+        X1 = design(rows, self.fit_intercept)
+        loss = LogisticLoss(X1, y01, weights)                # eq. (10)
+        first = 1 if self.fit_intercept else 0
+        penalized = list(range(first, X1.shape[1]))          # never the intercept
+        beta0 = [0.0] * X1.shape[1]
+        if self.start == "log_odds" and self.fit_intercept:
+            beta0[0] = logit(loss_mean(loss))                # eq. (23): log(ybar / (1 - ybar))
+        result = self._minimise(loss, beta0, penalized, l1, l2)
+
+        self.classes_ = classes
+        self.intercept_ = result.beta[0] if self.fit_intercept else 0.0
+        self.coef_ = result.beta[first:]
+        self._keep(result, len(rows[0]))
+        self._loss, self._penalised = loss, l1 > 0 or l2 > 0
+        self._report(result)
+        return self
+
+    def _minimise(self, loss, beta0, penalized, l1, l2):
+        """Run the solver on the loss, plus the ridge term when l2 > 0."""
+        objective = L2Penalty(loss, l2, penalized) if l2 > 0 else loss   # eq. (41), alpha = 0
+        return self._solve(objective, beta0)
+
+    def _weights(self, sample_weight, classes, y01):
+        """The weight of each row (None if all 1); both classes must keep some weight."""
+        w = check_sample_weight(sample_weight, len(y01))
+        if w is not None:
+            totals = [sum(w_i for w_i, v in zip(w, y01) if v == c) for c in (0, 1)]
+            for c in (0, 1):
+                if totals[c] == 0:
+                    raise DataError("every row of class %r has weight 0: a binary model "
+                                    "needs both classes" % (classes[c],))
+            ybar = totals[1] / (totals[0] + totals[1])
+            if not 0.0 < ybar < 1.0:             # one class's weight is lost in rounding
+                c = 0 if ybar == 1.0 else 1
+                raise DataError("the rows of class %r weigh %r in all, nothing next to the %r "
+                                "of class %r: a binary model needs both classes; rescale "
+                                "the weights" % (classes[c], totals[c], totals[1 - c],
+                                                 classes[1 - c]))
+        return w
+
+    def decision_function(self, X):
+        """Return the linear predictor b0 + x_iᵀcoef for each row (the log-odds), eq. (8).
+
+        >>> m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
+        >>> [round(a, 6) for a in m.decision_function([[0.0], [1.5]])]
+        [-1.362276, 0.0]
+        """
+        self._check_fitted()
+        rows = check_X(X, n_features=self.n_features_in_)
+        return check_scores([self.intercept_ + dot(r, self.coef_) for r in rows])
+
+    def predict_proba(self, X):
+        """Return [P(classes_[0] | x), P(classes_[1] | x)] for each row, eq. (9).
+
+        >>> m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
+        >>> [round(p, 6) for p in m.predict_proba([[0.0]])[0]]
+        [0.796129, 0.203871]
+        """
+        # 1 - p as sigma(-a), computed without cancellation
+        return [[sigmoid(-a), sigmoid(a)] for a in self.decision_function(X)]
+
+    def predict(self, X, threshold=0.5):
+        """Return ``classes_[1]`` where P(classes_[1] | x) >= threshold, else ``classes_[0]``.
+
+        >>> m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
+        >>> m.predict([[0.0], [3.0]]), m.predict([[3.0]], threshold=0.9)
+        ([0, 1], [0])
+        """
+        check_threshold(threshold)
+        return [self.classes_[1] if sigmoid(a) >= threshold else self.classes_[0]
+                for a in self.decision_function(X)]
+
+
+def loss_mean(loss):
+    """The (weighted) share of positive labels of a LogisticLoss, ybar.
+
+    >>> loss_mean(LogisticLoss(Matrix([[1.0], [1.0], [1.0]]), [0, 1, 1], [2, 1, 1]))
+    0.5
+    """
+    if loss.weights is None:
+        return sum(loss.y) / len(loss.y)
+    return sum(w * v for w, v in zip(loss.weights, loss.y)) / sum(loss.weights)

@@ -1,0 +1,400 @@
+"""The loss of binary logistic regression: value, gradient, Hessian, eqs. (10)-(13).
+
+Notation (the walkthrough's): X is the N x (p+1) design matrix whose rows
+are x_i (a leading 1 for the intercept), y_i in {0, 1} the labels, beta the
+coefficients, a_i = x_iᵀ beta the linear predictor, p_i = sigma(a_i) the
+fitted probability, W = diag(p_i (1 - p_i)).
+
+The loss is the total negative log-likelihood, a sum over examples (not a
+mean), as in the lecture. An objective knows nothing about how it is
+minimised: the solvers call ``value``, ``gradient``, ``hessian`` (Newton),
+``working_response`` (IRLS), ``example_gradient`` (SGD) and ``diagnose``
+(to stop where no minimum exists). ``L2Penalty`` adds the ridge term to any
+objective without touching its code.
+
+Reading order: ``nll`` (the lecture's formula), ``LogisticLoss`` (the same
+sum with its derivatives), ``diagnose_margins`` (separation, eq. (24)),
+``L2Penalty``.
+
+>>> X = Matrix([[1.0, 0.0], [1.0, 1.0]])
+>>> loss = LogisticLoss(X, [0, 1])
+>>> loss.value([0.0, 0.0]) == nll(X, [0, 1], [0.0, 0.0]) == 2 * math.log(2)
+True
+>>> loss.gradient([0.0, 0.0])
+[0.0, -0.5]
+"""
+
+import math
+
+from .compat import EPS, LOG_MAX
+from .errors import DataError
+from .functions import log1pexp, sigmoid
+from .matrix import Matrix, dot, weighted_gram
+
+# A point whose margin s_i x_iᵀbeta exceeds CERTAIN_MARGIN is fitted with
+# probability within e^-CERTAIN_MARGIN of its label: "certain", as far as the
+# float can tell (e^-CERTAIN_MARGIN for double precision, e^-13 ~ 2e-6 for single).
+CERTAIN_MARGIN = min(30.0, LOG_MAX / 6.0)
+
+# A margin's change along a step counts as none when it is within this
+# fraction of the largest change (rounding, not a real fall).
+FLAT = max(1e-6, 16.0 * EPS)
+
+# IRLS divides by w_i = p_i (1 - p_i): a weight below W_MIN is raised to it.
+W_MIN = 1e-10
+
+# The most (row, share) visits one SGD epoch may hold: see weighted_examples.
+MAX_SGD_VISITS = 10 ** 7
+
+
+def nll(X, y, beta):
+    """Total negative log-likelihood, eq. (10), for labels y_i in {0, 1}.
+
+    Each term is log(1 + e^a_i) - y_i a_i, the stable form of
+    -[y_i log p_i + (1 - y_i) log(1 - p_i)].
+
+    >>> nll(Matrix([[1.0], [1.0]]), [0, 1], [0.0]) == 2 * math.log(2)
+    True
+    """
+    return sum(log1pexp(a) - y_i * a for a, y_i in zip(X @ beta, y))
+
+
+def nll_pm1(X, s, beta):
+    """The same loss for labels s_i in {-1, +1}, eq. (11): sum_i log(1 + e^(-s_i a_i)).
+
+    p(s_i | x_i) = sigma(s_i x_iᵀ beta): the probability of the true label.
+
+    >>> X = Matrix([[1.0, 2.0], [1.0, -1.0]])
+    >>> abs(nll_pm1(X, [1, -1], [0.1, 0.5]) - nll(X, [1, 0], [0.1, 0.5])) < 1e-15
+    True
+    """
+    return sum(log1pexp(-s_i * a) for a, s_i in zip(X @ beta, s))
+
+
+def squared_error(X, y, beta):
+    """Sum of squared errors of the probabilities, eq. (14): sum_i (y_i - sigma(a_i))^2.
+
+    The lecture's first attempt at a loss: it is not convex in beta.
+
+    >>> squared_error(Matrix([[1.0]]), [1], [0.0])
+    0.25
+    """
+    return sum((y_i - sigmoid(a)) ** 2 for a, y_i in zip(X @ beta, y))
+
+
+class WeightedRows:
+    """What the binary and GLM losses share: rows of X counted w_i times.
+
+    ``weights`` (None, or w_i >= 0) are frequency weights, eq. (47): an
+    integer weight is that many copies of the row. ``n_examples`` is
+    sum_i w_i (the number of rows without weights) and ``examples`` the
+    (row, share) pairs SGD visits. A subclass sets ``self.X`` and then
+    calls ``_set_weights``.
+
+    >>> loss = LogisticLoss(Matrix([[1.0], [1.0]]), [0, 1], weights=[2, 0.5])
+    >>> loss.n_examples, loss.examples
+    (2.5, [(0, 1.0), (0, 1.0), (1, 0.5)])
+    """
+
+    def _set_weights(self, weights):
+        self.weights = weights
+        self.n_examples = self.X.shape[0] if weights is None else sum(weights)
+        self._examples = None           # built on first use: only SGD visits examples
+
+    @property
+    def examples(self):
+        """The (row, share) pairs SGD visits: (i, 1.0) per row, or ``weighted_examples``."""
+        if self._examples is None:
+            self._examples = ([(i, 1.0) for i in range(self.X.shape[0])] if self.weights is None
+                              else weighted_examples(self.weights))
+        return self._examples
+
+    def _weigh(self, v):
+        """v_i w_i: each example's term counted w_i times, eq. (47)."""
+        return v if self.weights is None else [v_i * w_i for v_i, w_i in zip(v, self.weights)]
+
+
+class LogisticLoss(WeightedRows):
+    """The total negative log-likelihood L(beta) of eq. (10) on data (X, y).
+
+    y holds 0/1 labels. ``weights`` (optional, >= 0) count example i w_i
+    times, eq. (47), so that integer weights are repeated rows: the loss,
+    gradient and Hessian are weighted sums and ``n_examples`` is sum_i w_i.
+
+    The probabilities of the last beta asked about are kept, so that value,
+    gradient and Hessian at one point cost one pass for a_i = x_iᵀbeta.
+
+    >>> loss = LogisticLoss(Matrix([[1.0, -1.0], [1.0, 1.0], [1.0, 2.0]]), [0, 1, 0])
+    >>> loss.n_examples, loss.n_params
+    (3, 2)
+    >>> loss.hessian([0.0, 0.0]).rows
+    [[0.75, 0.5], [0.5, 1.5]]
+    """
+
+    def __init__(self, X, y, weights=None):
+        self.X = X
+        self.y = [float(v) for v in y]
+        self.n_params = X.shape[1]
+        self._set_weights(weights)
+        self._beta = None
+
+    def _fit_at(self, beta):
+        """Return (a, p): the linear predictor, eq. (8), and the probabilities, eq. (9)."""
+        if self._beta != beta:
+            self._a = self.X @ beta                          # eq. (8): a_i = x_i' beta
+            self._p = [sigmoid(a_i) for a_i in self._a]      # eq. (9): p_i = sigma(a_i)
+            self._beta = list(beta)
+        return self._a, self._p
+
+    def value(self, beta):
+        """L(beta) = sum_i log(1 + e^a_i) - y_i a_i, eq. (10).
+
+        >>> LogisticLoss(Matrix([[1.0]]), [1]).value([1000.0])
+        0.0
+        """
+        a, _ = self._fit_at(beta)
+        terms = [log1pexp(a_i) - y_i * a_i for a_i, y_i in zip(a, self.y)]   # eq. (10)
+        return sum(self._weigh(terms))
+
+    def gradient(self, beta):
+        """g = Xᵀ(p - y), eq. (12).
+
+        >>> LogisticLoss(Matrix([[1.0, 2.0]]), [1]).gradient([0.0, 0.0])
+        [-0.5, -1.0]
+        """
+        _, p = self._fit_at(beta)
+        r = self._weigh([p_i - y_i for p_i, y_i in zip(p, self.y)])
+        return r @ self.X                                    # eq. (12): X'(p - y)
+
+    def hessian(self, beta):
+        """H = XᵀWX with W = diag(p_i (1 - p_i)), eq. (13); W is never formed.
+
+        >>> LogisticLoss(Matrix([[1.0, 2.0]]), [1]).hessian([0.0, 0.0]).rows
+        [[0.25, 0.5], [0.5, 1.0]]
+        """
+        _, p = self._fit_at(beta)
+        w = self._weigh([p_i * (1.0 - p_i) for p_i in p])   # eq. (13): W_ii = p_i (1 - p_i)
+        return weighted_gram(self.X, w)                      # eq. (13): X'WX
+
+    def example_gradient(self, i, beta):
+        """The gradient of example i's loss alone: x_i (p_i - y_i).
+
+        >>> LogisticLoss(Matrix([[1.0, 2.0]]), [0]).example_gradient(0, [0.0, 0.0])
+        [0.5, 1.0]
+        """
+        x_i = self.X.rows[i]
+        r = sigmoid(dot(x_i, beta)) - self.y[i]
+        return [r * x for x in x_i]
+
+    def working_response(self, beta):
+        """IRLS's weights w_i = p_i (1 - p_i) and adjusted response, eq. (21).
+
+        z_i = a_i + (y_i - p_i) / w_i. The division is guarded: a weight below
+        ``W_MIN`` is raised to it. That only
+        happens when a point is fitted with probability within about W_MIN of
+        0 or 1, a symptom of separation; it keeps z finite so that the
+        separation check, not a division by zero, ends the fit.
+
+        >>> w, z = LogisticLoss(Matrix([[1.0]]), [1]).working_response([0.0])
+        >>> w, z
+        ([0.25], [2.0])
+        """
+        a, p = self._fit_at(beta)
+        w = [max(p_i * (1.0 - p_i), W_MIN) for p_i in p]   # eq. (21): w_i = p_i (1 - p_i)
+        z = [a_i + (y_i - p_i) / w_i                       # eq. (21): z_i = a_i + (y_i - p_i) / w_i
+             for a_i, y_i, p_i, w_i in zip(a, self.y, p, w)]
+        return self._weigh(w), z
+
+    def diagnose(self, beta, step):
+        """Return a message when beta shows that the MLE does not exist, else None.
+
+        ``diagnose_margins`` on the margins m_i = s_i x_iᵀbeta, eq. (24), of
+        the rows of positive weight, and on s_i x_iᵀd along the last ``step``
+        d (computed only if some point is certain).
+
+        >>> loss = LogisticLoss(Matrix([[1.0, -1.0], [1.0, 1.0]]), [0, 1])
+        >>> loss.diagnose([0.0, 5.0], [0.0, 1.0]).split(":")[0]
+        'complete separation'
+        >>> loss.diagnose([0.0, 0.0], [0.0, 0.0]) is None
+        True
+        """
+        a, _ = self._fit_at(beta)
+        return diagnose_margins(binary_margins(a, self.y, self.weights),
+                                None if step is None else
+                                lambda: binary_margins(self.X @ step, self.y, self.weights))
+
+
+def weighted_examples(weights):
+    """The examples SGD visits, as (row, share) pairs, for weights w_i >= 0.
+
+    Row i is visited ceil(w_i) times with share w_i / ceil(w_i) each, so the
+    shares add up to w_i: an integer weight is exactly that many copies of
+    the row (each with share 1), and a weight of 0 drops the row.
+
+    >>> weighted_examples([2, 0, 0.5, 1.5])
+    [(0, 1.0), (0, 1.0), (2, 0.5), (3, 0.75), (3, 0.75)]
+
+    An epoch of more than ``MAX_SGD_VISITS`` visits would not fit in memory
+    (a weight of 1e12 asks for 1e12 copies): that raises ``DataError``.
+    """
+    visits = sum(int(math.ceil(w)) for w in weights)
+    if visits > MAX_SGD_VISITS:
+        raise DataError("sample_weight asks SGD for %d visits per epoch (row i is visited "
+                        "ceil(w_i) times), more than %d: rescale the weights (the "
+                        "minimiser does not change when they are all divided by the same "
+                        "number) or use another solver" % (visits, MAX_SGD_VISITS))
+    out = []
+    for i in range(len(weights)):
+        copies = int(math.ceil(weights[i]))
+        if copies > 0:
+            out.extend([(i, weights[i] / copies)] * copies)
+    return out
+
+
+def binary_margins(a, y, weights=None):
+    """Return the margins m_i = s_i a_i of eq. (24): s_i = +1 for y_i = 1, -1 for y_i = 0.
+
+    Rows of weight 0 are not in the data: their margins are left out.
+
+    >>> binary_margins([2.0, 3.0, -1.0], [1, 0, 1])
+    [2.0, -3.0, -1.0]
+    >>> binary_margins([2.0, 3.0, -1.0], [1, 0, 1], weights=[1, 0, 2])
+    [2.0, -1.0]
+    """
+    m = [a_i if y_i == 1.0 else -a_i for a_i, y_i in zip(a, y)]
+    if weights is not None:
+        m = [m_i for m_i, w_i in zip(m, weights) if w_i > 0]
+    return m
+
+
+def diagnose_margins(m, step_margins=None, y=None, names=None):
+    """Return a message when the margins show that the MLE does not exist, else None.
+
+    m holds each example's margin: m_i = s_i x_iᵀbeta for 0/1 labels
+    (``binary_margins``), or for K classes the smallest of a_{i,y_i} - a_ij
+    over j != y_i. ``step_margins`` (None when there is no step) is a
+    function returning how every margin changes along the last step d
+    (s_i x_iᵀd, or each x_iᵀ(d_{y_i} - d_j)); it costs a pass over X, so it
+    is called only when the answer depends on it. For K classes pass ``y``
+    (each example's class index) and ``names`` (the class labels): the
+    message then counts the certain points per class.
+
+    Complete separation: every margin is positive, eq. (24), so beta
+    classifies every point correctly and t * beta drives the loss to 0 as t
+    grows. Quasi-complete separation: some points are already certain
+    (margin above ``CERTAIN_MARGIN``) and the step lowered no margin (up to
+    ``FLAT`` of the largest change) while raising some: moving along it never
+    increases the loss, so the loss has no minimum.
+
+    >>> diagnose_margins([2.0, 0.5]).split(":")[0]
+    'complete separation'
+    >>> diagnose_margins([40.0, -1.0], lambda: [1.0, 0.0]).split(":")[0]
+    'quasi-complete separation'
+    >>> diagnose_margins([40.0, -1.0], lambda: [1.0, -0.5]) is None     # a margin fell
+    True
+    >>> diagnose_margins([1.0, -1.0], lambda: 1 / 0) is None            # none certain: d unused
+    True
+    """
+    smallest = min(m)
+    if smallest > 0:                                # eq. (24): m_i > 0 for all i
+        if y is None:
+            return ("complete separation: at the current coefficients every one "
+                    "of the %d points is classified correctly (smallest margin "
+                    "s_i x_i'beta = %.3g), so scaling them up lowers the loss "
+                    "towards 0 forever" % (len(m), smallest))
+        return ("complete separation: at the current coefficients every one of "
+                "the %d points scores its own class highest (smallest margin "
+                "%.3g), so scaling them up lowers the loss towards 0 forever"
+                % (len(m), smallest))
+    certain = [i for i in range(len(m)) if m[i] > CERTAIN_MARGIN]
+    if not certain or step_margins is None:
+        return None
+    dm = step_margins()                             # only now: a pass over X
+    scale = max(abs(v) for v in dm)
+    if scale == 0.0 or min(dm) < -FLAT * scale:     # no step, or some margin fell
+        return None
+    if y is None:
+        on_boundary = sum(1 for v in dm if abs(v) <= FLAT * scale)
+        return ("quasi-complete separation: %d points are fitted with "
+                "a probability within %.0e of their label, and the last step raised "
+                "or kept every margin s_i x_i'beta (%d points sit on the "
+                "separating boundary), so the loss keeps falling along it"
+                % (len(certain), math.exp(-CERTAIN_MARGIN), on_boundary))
+    counts = {}
+    for i in certain:
+        counts[y[i]] = counts.get(y[i], 0) + 1
+    which = ", ".join("%d of class %r" % (counts[k], names[k]) for k in sorted(counts))
+    return ("quasi-complete separation: %d point(s) (%s) are fitted with a "
+            "probability within %.0e of their class, and the last step raised "
+            "or kept every margin a_i,y_i - a_ij, so the loss keeps falling "
+            "along it (a class that a hyperplane cuts off from the rest)"
+            % (len(certain), which, math.exp(-CERTAIN_MARGIN)))
+
+
+class L2Penalty:
+    """The objective plus lam * sum_{j in penalized} beta_j^2, eq. (29).
+
+    The gradient gains 2 lam beta_j and the Hessian 2 lam on the diagonal
+    of the penalised parameters. With lam > 0 on every parameter that can
+    run off to infinity, the objective has a minimum even on separated data,
+    so ``diagnose`` reports nothing.
+
+    >>> loss = L2Penalty(LogisticLoss(Matrix([[1.0, 1.0]]), [1]), 1.0, [1])
+    >>> loss.value([0.0, 2.0]) == loss.objective.value([0.0, 2.0]) + 4.0
+    True
+    >>> loss.hessian([0.0, 0.0]).rows
+    [[0.25, 0.25], [0.25, 2.25]]
+    """
+
+    def __init__(self, objective, lam, penalized):
+        self.objective = objective
+        self.lam = lam
+        self.penalized = list(penalized)
+        self.n_examples = objective.n_examples
+        self.n_params = objective.n_params
+
+    @property
+    def examples(self):
+        return self.objective.examples         # looked up when SGD asks: built lazily
+
+    def value(self, beta):
+        return (self.objective.value(beta)
+                + self.lam * sum(beta[j] ** 2 for j in self.penalized))   # eq. (29)
+
+    def gradient(self, beta):
+        g = list(self.objective.gradient(beta))
+        for j in self.penalized:
+            g[j] += 2.0 * self.lam * beta[j]                 # eq. (29): d/dbeta_j of lam beta_j^2
+        return g
+
+    def hessian(self, beta):
+        rows = self.objective.hessian(beta).tolist()
+        for j in self.penalized:
+            rows[j][j] += 2.0 * self.lam                     # eq. (29): + 2 lam I
+        return Matrix(rows)
+
+    # IRLS works on the loss's own data: eq. (22) becomes
+    # (X'WX + 2 lam I_penalized) beta = X'Wz, with ``ridge`` the added diagonal.
+    @property
+    def X(self):
+        return self.objective.X
+
+    def working_response(self, beta):
+        return self.objective.working_response(beta)
+
+    @property
+    def ridge(self):
+        """The diagonal 2 lam that the penalty adds to X'WX, as (index, value) pairs."""
+        return [(j, 2.0 * self.lam) for j in self.penalized]
+
+    def example_gradient(self, i, beta):
+        """Example i's gradient plus 1/N of the penalty's (N = n_examples, the
+        sum of the shares SGD weighs these by, so an epoch adds the whole penalty)."""
+        g = list(self.objective.example_gradient(i, beta))
+        share = 2.0 * self.lam / self.n_examples
+        for j in self.penalized:
+            g[j] += share * beta[j]
+        return g
+
+    def diagnose(self, beta, step):
+        return None if self.lam > 0 else self.objective.diagnose(beta, step)

@@ -1,0 +1,385 @@
+"""Softmax (multinomial) regression: its cross-entropy and the estimator, eqs. (25)-(30).
+
+Notation: K classes, one parameter vector theta_k per class (intercept
+first, like the rows x_i of the design matrix X), laid end to end in one
+flat vector theta = [theta_0, theta_1, ..., theta_{K-1}] so that the
+solvers can treat it like any other. a_ik = x_iᵀtheta_k is the score of
+class k, p_ik = softmax(a_i)_k its probability, eq. (25), and y_i is the
+index (0..K-1) of example i's class.
+
+Adding the same vector c to every theta_k changes no probability, so K free
+vectors are not identifiable, eq. (30): the cross-entropy is flat along
+that direction and its Hessian singular. There are two standard cures, and
+the estimator asks for one of them:
+
+- ``penalty="l2", lam=...`` (the default, lam = 0.5, is scikit-learn's
+  multinomial model with C = 1): the ridge term picks the one point on the
+  flat line with the smallest norm, eq. (29). The unpenalised intercepts
+  stay free up to a common shift; one is pinned during the fit
+  (``FixedAtZero``) and they are reported centred (summing to 0), as
+  scikit-learn reports them.
+- ``reference_class=label``: that class's vector is fixed at 0 (the
+  baseline-category model of statsmodels' MNLogit), and the others measure
+  log-odds against it.
+
+>>> X = [[0.0], [1.0], [2.0], [3.0], [4.0], [5.0], [6.0], [7.0], [8.0]]
+>>> y = ["a", "a", "b", "a", "b", "c", "b", "c", "c"]
+>>> m = SoftmaxRegression().fit(X, y)
+>>> m.classes_, m.converged_, m.predict([[0.0], [4.0], [8.0]])
+(['a', 'b', 'c'], True, ['a', 'b', 'c'])
+>>> [round(p, 4) for p in m.predict_proba([[4.0]])[0]]
+[0.2134, 0.5732, 0.2134]
+"""
+
+import math
+
+from .checks import check_class_labels, check_number, check_X
+from .errors import DataError
+from .estimators import Estimator, check_scores, design
+from .functions import logsumexp, softmax
+from .logistic import L2Penalty, diagnose_margins
+from .matrix import Matrix, dot, weighted_gram
+
+
+class SoftmaxLoss:
+    """The total cross-entropy E(theta) = -sum_i log p_{i, y_i}, eq. (26).
+
+    ``names`` (optional) are the class labels used in messages.
+
+    >>> loss = SoftmaxLoss(Matrix([[1.0], [1.0]]), [0, 1], 2)
+    >>> loss.gradient([0.0, 0.0])                 # p - y summed: (0.5 - 1) + 0.5 per class
+    [0.0, 0.0]
+    >>> loss.hessian([0.0, 0.0]).rows
+    [[0.5, -0.5], [-0.5, 0.5]]
+    """
+
+    def __init__(self, X, y, n_classes, names=None):
+        self.X = X
+        self.y = list(y)
+        self.K = n_classes
+        self.names = list(names) if names is not None else list(range(n_classes))
+        self.n_examples, self.d = X.shape
+        self.n_params = self.K * self.d
+        self.examples = [(i, 1.0) for i in range(self.n_examples)]
+        self._theta = None
+
+    def blocks(self, theta):
+        """Split the flat theta into its K vectors theta_k."""
+        d = self.d
+        return [theta[k * d:(k + 1) * d] for k in range(self.K)]
+
+    def _fit_at(self, theta):
+        """Return (a, p): rows of scores a_ik = x_iᵀtheta_k and probabilities, eq. (25)."""
+        if self._theta != theta:
+            columns = [self.X @ t for t in self.blocks(theta)]      # a_.k = X theta_k
+            a = [list(row) for row in zip(*columns)]
+            self._a, self._p = a, [softmax(a_i) for a_i in a]       # eq. (25)
+            self._theta = list(theta)
+        return self._a, self._p
+
+    def value(self, theta):
+        """E = sum_i [log sum_k e^a_ik - a_{i, y_i}], eq. (26), through log-sum-exp.
+
+        >>> SoftmaxLoss(Matrix([[1.0]]), [0], 3).value([1000.0, 0.0, 0.0])
+        0.0
+        """
+        a, _ = self._fit_at(theta)
+        return sum(logsumexp(a_i) - a_i[y_i] for a_i, y_i in zip(a, self.y))   # eq. (26)
+
+    def _residuals(self, theta):
+        """r_ik = p_ik - [y_i = k]: the derivative of example i's loss by a_ik."""
+        _, p = self._fit_at(theta)
+        r = [list(p_i) for p_i in p]
+        for r_i, y_i in zip(r, self.y):
+            r_i[y_i] -= 1.0                     # eq. (27): p_ik - 1 for k = y_i, p_ik otherwise
+        return r
+
+    def gradient(self, theta):
+        """dE/dtheta_k = sum_i (p_ik - [y_i = k]) x_i for each class k, eq. (27).
+
+        >>> SoftmaxLoss(Matrix([[1.0, 2.0]]), [0], 2).gradient([0.0] * 4)
+        [-0.5, -1.0, 0.5, 1.0]
+        """
+        r = self._residuals(theta)
+        g = []
+        for k in range(self.K):
+            g.extend([r_i[k] for r_i in r] @ self.X)    # eq. (27): X'(p_k - y_k)
+        return g
+
+    def hessian(self, theta):
+        """Block (k, l) = sum_i p_ik ([k = l] - p_il) x_i x_iᵀ, eq. (28).
+
+        Each block is a weighted Gram matrix XᵀWX with a diagonal W that is
+        never formed; block (l, k) is block (k, l) again.
+
+        >>> SoftmaxLoss(Matrix([[1.0]]), [0], 2).hessian([0.0, 0.0]).rows
+        [[0.25, -0.25], [-0.25, 0.25]]
+        """
+        _, p = self._fit_at(theta)
+        K, d = self.K, self.d
+        H = [[0.0] * (K * d) for _ in range(K * d)]
+        for k in range(K):
+            for l in range(k, K):
+                same = 1.0 if k == l else 0.0
+                w = [p_i[k] * (same - p_i[l]) for p_i in p]     # eq. (28)
+                block = weighted_gram(self.X, w).rows            # eq. (28): X'WX
+                for u in range(d):
+                    for v in range(d):
+                        H[k * d + u][l * d + v] = block[u][v]
+                        H[l * d + v][k * d + u] = block[u][v]
+        return Matrix(H)
+
+    def example_gradient(self, i, theta):
+        """The gradient of example i's loss alone: (p_ik - [y_i = k]) x_i per class.
+
+        >>> SoftmaxLoss(Matrix([[1.0, 2.0]]), [1], 2).example_gradient(0, [0.0] * 4)
+        [0.5, 1.0, -0.5, -1.0]
+        """
+        x_i = self.X.rows[i]
+        p_i = softmax([dot(x_i, t) for t in self.blocks(theta)])          # eq. (25)
+        g = []
+        for k in range(self.K):
+            r = p_i[k] - (1.0 if k == self.y[i] else 0.0)      # eq. (27), one example
+            g.extend([r * x for x in x_i])
+        return g
+
+    def _margins(self, scores):
+        """m_ij = score of i's own class minus score of class j, for j != y_i."""
+        return [[a_i[y_i] - a_i[j] for j in range(self.K) if j != y_i]
+                for a_i, y_i in zip(scores, self.y)]
+
+    def diagnose(self, theta, step):
+        """A message when theta shows that the maximum-likelihood estimate does
+        not exist, else None: the multiclass form of eq. (24).
+
+        Complete separation: every example's own class scores above every
+        other class (all margins a_{i,y_i} - a_ij > 0), so scaling theta up
+        drives E to 0. Quasi-complete: some examples are certain (every
+        margin above 30) and the last ``step`` lowered no margin while
+        raising some, so E keeps falling along it; this is what happens when
+        one class can be cut off from the rest by a hyperplane (iris: setosa).
+        The judging is ``diagnose_margins``'s, on each example's smallest
+        margin (the change of every margin along the step is computed only
+        if some example is certain).
+
+        >>> loss = SoftmaxLoss(Matrix([[1.0, -1.0], [1.0, 1.0]]), [0, 1], 2)
+        >>> loss.diagnose([0.0, -5.0, 0.0, 5.0], None).split(":")[0]
+        'complete separation'
+        """
+        a, _ = self._fit_at(theta)
+        m = [min(m_i) for m_i in self._margins(a)]     # example i's margin: its smallest
+
+        def step_margins():
+            d = [list(row) for row in zip(*[self.X @ s for s in self.blocks(step)])]
+            return [v for dm_i in self._margins(d) for v in dm_i]
+
+        return diagnose_margins(m, None if step is None else step_margins, self.y, self.names)
+
+
+class FixedAtZero:
+    """The objective as a function of the parameters not in ``fixed``; those stay 0.
+
+    Fixing a parameter deletes its row and column from the Hessian and its
+    entry from the gradient: the solver sees a smaller problem, eq. (30).
+
+    >>> from .logistic import LogisticLoss
+    >>> loss = FixedAtZero(LogisticLoss(Matrix([[1.0, 2.0]]), [1]), [1])
+    >>> loss.n_params, loss.full([0.5])
+    (1, [0.5, 0.0])
+    >>> loss.hessian([0.0]).rows
+    [[0.25]]
+    """
+
+    def __init__(self, objective, fixed):
+        self.objective = objective
+        fixed = set(fixed)
+        self.free = [j for j in range(objective.n_params) if j not in fixed]
+        self.n_examples = objective.n_examples
+        self.n_params = len(self.free)
+
+    @property
+    def examples(self):
+        return self.objective.examples         # looked up when SGD asks: built lazily
+
+    def full(self, beta):
+        """The full parameter vector: beta in the free places, 0 elsewhere."""
+        out = [0.0] * self.objective.n_params
+        for j, b in zip(self.free, beta):
+            out[j] = b
+        return out
+
+    def _reduce(self, v):
+        return [v[j] for j in self.free]
+
+    def value(self, beta):
+        return self.objective.value(self.full(beta))
+
+    def gradient(self, beta):
+        return self._reduce(self.objective.gradient(self.full(beta)))
+
+    def hessian(self, beta):
+        H = self.objective.hessian(self.full(beta)).rows
+        return Matrix([[H[j][k] for k in self.free] for j in self.free])
+
+    def example_gradient(self, i, beta):
+        return self._reduce(self.objective.example_gradient(i, self.full(beta)))
+
+    def diagnose(self, beta, step):
+        return self.objective.diagnose(self.full(beta),
+                                       None if step is None else self.full(step))
+
+
+class SoftmaxRegression(Estimator):
+    """Multinomial logistic regression p(y = k | x) = softmax(b_k + xᵀcoef_k), eq. (25).
+
+    Parameters
+    - ``solver``: "newton" (default), "gd" or "sgd".
+    - ``penalty``: "l2" (default) or None; ``lam``: the weight of
+      lam * sum_k ||coef_k||^2, eq. (29) (default 0.5; intercepts are not
+      penalised).
+    - ``reference_class``: a label whose vector is fixed at 0, eq. (30), or None.
+    - ``max_iter``, ``tol``, ``learning_rate``, ``fit_intercept``,
+      ``random_state``: as for ``LogisticRegression``.
+
+    Newton with no penalty needs ``reference_class``: with K free vectors its
+    Hessian is singular. Gradient descent and SGD can do without: from 0,
+    every step keeps sum_k theta_k = 0, so they stay on one point of each
+    flat line.
+
+    Fitted: ``classes_`` (sorted), ``coef_`` (K rows of p), ``intercept_``
+    (K), ``n_iter_``, ``converged_``, ``history_``, ``separation_``,
+    ``result_``, ``n_features_in_``.
+
+    >>> m = SoftmaxRegression(penalty=None, reference_class=0).fit(
+    ...     [[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
+    >>> m.coef_[0], round(m.coef_[1][0], 6)            # the binary model's 0.908184
+    ([0.0], 0.908184)
+    """
+
+    _PARAMS = ("solver", "penalty", "lam", "reference_class", "max_iter", "tol",
+               "learning_rate", "fit_intercept", "random_state")
+    _SOLVERS = ("gd", "sgd", "newton")
+
+    def __init__(self, solver="newton", penalty="l2", lam=0.5, reference_class=None,
+                 max_iter=None, tol=None, learning_rate=None, fit_intercept=True,
+                 random_state=0):
+        self.solver = solver
+        self.penalty = penalty
+        self.lam = lam
+        self.reference_class = reference_class
+        self.max_iter = max_iter
+        self.tol = tol
+        self.learning_rate = learning_rate
+        self.fit_intercept = fit_intercept
+        self.random_state = random_state
+
+    def _check_params(self):
+        self._check_solver_params()
+        if self.penalty not in (None, "l2"):
+            raise DataError("unknown penalty %r: choose None or 'l2'" % (self.penalty,))
+        check_number(self.lam, "lam", "a finite number >= 0", lambda v: 0 <= v < math.inf)
+        penalized = self.penalty == "l2" and self.lam > 0
+        if self.solver == "newton" and not penalized and self.reference_class is None:
+            raise DataError(
+                "Newton's method cannot fit K free parameter vectors without a penalty: "
+                "adding the same vector to every theta_k changes no probability, so the "
+                "cross-entropy is flat in that direction and its Hessian is singular "
+                "(eq. (30)). Fix one class's vector at 0 with reference_class=<label> "
+                "(the baseline-category model of statsmodels' MNLogit), or add a ridge "
+                "penalty with penalty='l2', lam > 0 (scikit-learn's multinomial model)")
+        return penalized
+
+    def fit(self, X, y):
+        """Fit one parameter vector per class to rows X and labels y; return self.
+
+        Warns ``SeparationWarning`` when a class can be cut off from the rest
+        (an unpenalised fit then has no minimum) and ``ConvergenceWarning``
+        when ``max_iter`` runs out.
+
+        >>> SoftmaxRegression(reference_class="z").fit([[0.0], [1.0]], ["a", "b"])
+        Traceback (most recent call last):
+        ...
+        minilogit.DataError: reference_class 'z' is not one of the classes ['a', 'b']
+        """
+        self._forget()
+        penalized = self._check_params()
+        rows = check_X(X)
+        classes, index = check_class_labels(y, len(rows), model="softmax regression")
+        if self.reference_class is not None and self.reference_class not in classes:
+            raise DataError("reference_class %r is not one of the classes %r"
+                            % (self.reference_class, classes))
+        X1 = design(rows, self.fit_intercept)
+        K, d = len(classes), X1.shape[1]
+        first = 1 if self.fit_intercept else 0        # where the coefficients start in a block
+        objective = SoftmaxLoss(X1, index, K, names=classes)
+        if penalized:
+            coefs = [k * d + j for k in range(K) for j in range(first, d)]
+            objective = L2Penalty(objective, self.lam, coefs)         # eq. (29)
+        fixed = []
+        if self.reference_class is not None:                          # eq. (30): theta_r = 0
+            r = classes.index(self.reference_class)
+            fixed = list(range(r * d, (r + 1) * d))
+        elif self.fit_intercept:
+            fixed = [(K - 1) * d]       # pin one intercept; they are centred below
+        if fixed:
+            objective = FixedAtZero(objective, fixed)
+        self._free = objective.free if fixed else list(range(K * d))
+        self._d, self._classes = d, classes
+        result = self._solve(objective, [0.0] * objective.n_params)
+        theta = objective.full(result.beta) if fixed else list(result.beta)
+        blocks = [theta[k * d:(k + 1) * d] for k in range(K)]
+        intercepts = [b[0] for b in blocks] if self.fit_intercept else [0.0] * K
+        if self.reference_class is None and self.fit_intercept:
+            shift = sum(intercepts) / K
+            intercepts = [b - shift for b in intercepts]
+        self.classes_ = classes
+        self.coef_ = [b[first:] for b in blocks]
+        self.intercept_ = intercepts
+        self._keep(result, len(rows[0]))
+        self._report(result)
+        return self
+
+    def _describe_column(self, j):
+        """Name parameter j of the solver's vector: a column of X for one class."""
+        k, col = divmod(self._free[j], self._d)
+        if self.fit_intercept:
+            col -= 1
+        what = "the intercept column" if col < 0 else "column %d of X" % col
+        return "%s (in the vector of class %r)" % (what, self._classes[k])
+
+    def decision_function(self, X):
+        """Return the K scores b_k + x_iᵀcoef_k of each row, eq. (25)'s exponents.
+
+        >>> X = [[0.0], [1.0], [2.0], [3.0], [4.0], [5.0], [6.0], [7.0], [8.0]]
+        >>> m = SoftmaxRegression().fit(X, [0, 0, 1, 0, 1, 2, 1, 2, 2])
+        >>> [round(a, 4) for a in m.decision_function([[4.0]])[0]]
+        [-0.3293, 0.6587, -0.3293]
+        """
+        self._check_fitted()
+        rows = check_X(X, n_features=self.n_features_in_)
+        # nan, or +inf (softmax would compute inf - inf), has no probability
+        return check_scores([[b + dot(r, c) for b, c in zip(self.intercept_, self.coef_)]
+                             for r in rows], bad=lambda a: not a < math.inf)
+
+    def predict_proba(self, X):
+        """Return, for each row, the K probabilities in ``classes_`` order, eq. (25).
+
+        >>> X = [[0.0], [1.0], [2.0], [3.0], [4.0], [5.0], [6.0], [7.0], [8.0]]
+        >>> m = SoftmaxRegression().fit(X, [0, 0, 1, 0, 1, 2, 1, 2, 2])
+        >>> [round(p, 4) for p in m.predict_proba([[4.0]])[0]]
+        [0.2134, 0.5732, 0.2134]
+        """
+        return [softmax(a) for a in self.decision_function(X)]
+
+    def predict(self, X):
+        """Return the most probable class of each row (the first one on a tie).
+
+        >>> m = SoftmaxRegression().fit([[0.0], [1.0], [4.0], [5.0]], ["lo", "lo", "hi", "hi"])
+        >>> m.predict([[0.5], [4.5]])
+        ['lo', 'hi']
+        """
+        out = []
+        for a in self.decision_function(X):
+            best = max(range(len(a)), key=lambda k: (a[k], -k))
+            out.append(self.classes_[best])
+        return out

@@ -1,0 +1,347 @@
+"""The four solvers of the lecture, side by side: GD, SGD, Newton and IRLS.
+
+A solver knows nothing about logistic regression: it takes an objective
+(``value``, ``gradient``, ``hessian``, ...; see ``minilogit.core.logistic``)
+and a starting point, and returns a ``FitResult``. Every solver stops when
+``small_gradient`` passes (the gradient of the mean loss is below ``tol``),
+after ``max_iter`` iterations, or when the objective's ``diagnose`` says no
+minimum exists (separation).
+
+==================  =========================================  ==========
+solver              update                                     equations
+==================  =========================================  ==========
+gradient_descent    beta - eta g (fixed eta or line search)    (15), (16)
+sgd                 beta - eta_t x_i (p_i - y_i), one i        (17)-(19)
+newton              beta - H⁻¹ g                               (20)
+irls                (XᵀWX)⁻¹ XᵀWz                              (21), (22)
+==================  =========================================  ==========
+
+>>> from minilogit.core.matrix import Matrix
+>>> from minilogit.core.logistic import LogisticLoss
+>>> loss = LogisticLoss(Matrix([[1.0, -1.0], [1.0, 0.0], [1.0, 1.0], [1.0, 2.0]]), [0, 1, 0, 1])
+>>> a, b = newton(loss, [0.0, 0.0]), irls(loss, [0.0, 0.0])
+>>> a.converged, a.n_iter, max(abs(u - v) for u, v in zip(a.beta, b.beta)) < 1e-12
+(True, 4, True)
+>>> [round(v, 6) for v in gradient_descent(loss, [0.0, 0.0]).beta]
+[-0.454092, 0.908184]
+"""
+
+import math
+
+from .compat import EPS
+from .errors import DivergenceError, SingularMatrixError
+from .matrix import weighted_gram
+from .rng import Random
+
+# The default tol of newton, irls and gd: 1e-8 in double precision, looser
+# where the float cannot resolve it (single precision: about 3e-5).
+TOL = max(1e-8, 256.0 * EPS)
+
+# A fixed-step loss that rose by less than this fraction is rounding, not divergence.
+ROUNDING = max(1e-12, 64.0 * EPS)
+
+
+class FitResult:
+    """The outcome of a solver run.
+
+    ``beta``: the final iterate. ``history``: the loss at the start and after
+    each iteration (so ``len(history) == n_iter + 1``). ``grad_norms``: the
+    largest |component| of the gradient at the same points (SGD: at the end
+    of each epoch). ``converged``: the convergence test passed.
+    ``diagnosis``: why the fit stopped early (e.g. separation), or None.
+
+    >>> r = FitResult("newton", [0.0], [1.0], [0.5], 0, False, None)
+    >>> r
+    FitResult(solver='newton', n_iter=0, converged=False, loss=1.0)
+    """
+
+    def __init__(self, solver, beta, history, grad_norms, n_iter, converged, diagnosis,
+                 iterates=None, equation="", details=None):
+        self.solver = solver
+        self.beta = beta
+        self.history = history
+        self.grad_norms = grad_norms
+        self.n_iter = n_iter
+        self.converged = converged
+        self.diagnosis = diagnosis
+        self.iterates = iterates if iterates is not None else [beta]
+        self.equation = equation
+        self.details = details if details is not None else []
+
+    @property
+    def trace(self):
+        """One record per iterate: the start (iteration 0), then after each iteration.
+
+        Each is a dict with ``iteration``, ``beta``, ``loss``, ``grad_norm``
+        (the largest gradient component, or KKT violation, at that beta),
+        ``step`` (the largest change of a coefficient in the iteration that
+        led there; None at the start), ``equation`` (the walkthrough's
+        equations the iteration applied) and what the solver adds: ``eta``
+        (gd, sgd, proximal), ``w_min`` and ``w_max`` (the IRLS weights).
+
+        >>> r = FitResult("newton", [1.0], [2.0, 1.5], [0.5, 0.0], 1, True, None,
+        ...               iterates=[[0.0], [1.0]], equation="(20)")
+        >>> r.trace[1]
+        {'iteration': 1, 'beta': [1.0], 'loss': 1.5, 'grad_norm': 0.0, 'step': 1.0, 'equation': '(20)'}
+        """
+        records = []
+        for k in range(len(self.iterates)):
+            beta = self.iterates[k]
+            step = None if k == 0 else max_abs([b1 - b0 for b1, b0 in
+                                                zip(beta, self.iterates[k - 1])])
+            record = {"iteration": k, "beta": beta, "loss": self.history[k],
+                      "grad_norm": self.grad_norms[k] if k < len(self.grad_norms) else None,
+                      "step": step, "equation": "start" if k == 0 else self.equation}
+            if 0 < k <= len(self.details):
+                record.update(self.details[k - 1])
+            records.append(record)
+        return records
+
+    def __repr__(self):
+        return ("FitResult(solver=%r, n_iter=%d, converged=%r, loss=%r)"
+                % (self.solver, self.n_iter, self.converged, self.history[-1]))
+
+
+def max_abs(v):
+    """The largest |v_j| (the infinity norm).
+
+    >>> max_abs([1.0, -3.0, 2.0])
+    3.0
+    """
+    return max(abs(x) for x in v)
+
+
+def small_gradient(g, n_examples, tol):
+    """The convergence test of every solver: the gradient of the *mean* loss
+    L / N has no component larger than ``tol``, i.e. max_j |g_j| <= tol * N.
+
+    Dividing by N makes ``tol`` mean the same thing for 10 rows or 10 000.
+
+    >>> small_gradient([1e-7, -2e-7], 100, 1e-8)
+    True
+    """
+    return max_abs(g) <= tol * n_examples
+
+
+def gradient_descent(objective, beta0, learning_rate=None, max_iter=10000, tol=TOL):
+    """Minimise ``objective`` by batch gradient descent from ``beta0``.
+
+    ``learning_rate``: a fixed eta > 0, or None for a backtracking line
+    search. Raises ``DivergenceError`` when a fixed step makes the loss grow
+    or overflow.
+
+    >>> from minilogit.core.matrix import Matrix
+    >>> from minilogit.core.logistic import LogisticLoss
+    >>> loss = LogisticLoss(Matrix([[1.0], [1.0], [1.0]]), [0, 1, 1])
+    >>> round(gradient_descent(loss, [0.0], learning_rate=0.5).beta[0], 6)
+    0.693147
+    >>> gradient_descent(loss, [0.0], learning_rate=10.0)
+    Traceback (most recent call last):
+    ...
+    minilogit.DivergenceError: gradient descent diverged at iteration 1: the loss rose from 2.079 to 5.02 with the fixed learning rate 10; use a smaller learning_rate (the loss can only fall when it is below 2/L, L the largest eigenvalue of the Hessian) or learning_rate=None for a line search
+    """
+    n = objective.n_examples
+    beta = list(beta0)
+    L = objective.value(beta)
+    history, grad_norms, iterates, details = [L], [], [beta], []
+    eta = 1.0 if learning_rate is None else learning_rate
+    n_iter, converged, diagnosis = 0, False, None
+    while True:
+        g = objective.gradient(beta)                          # eq. (12): g = X'(p - y)
+        grad_norms.append(max_abs(g))
+        if small_gradient(g, n, tol):
+            converged = True
+            break
+        if n_iter == max_iter or diagnosis is not None:
+            break
+        if learning_rate is None:
+            eta, beta_new, L_new = _backtrack(objective, beta, g, L, 2.0 * eta)
+            if beta_new is None:        # no step lowers the loss: rounding has won
+                break
+        else:
+            beta_new = [b - eta * g_j for b, g_j in zip(beta, g)]   # eq. (15)
+            L_new = objective.value(beta_new)
+            if not (L_new <= L * (1.0 + ROUNDING)):   # also catches inf and nan
+                history.append(L_new)
+                raise DivergenceError(
+                    "gradient descent diverged at iteration %d: the loss rose "
+                    "from %.4g to %.4g with the fixed learning rate %g; use a "
+                    "smaller learning_rate (the loss can only fall when it is "
+                    "below 2/L, L the largest eigenvalue of the Hessian) or "
+                    "learning_rate=None for a line search"
+                    % (n_iter + 1, L, L_new, eta), history=history)
+        step = [b1 - b0 for b1, b0 in zip(beta_new, beta)]
+        beta, L = beta_new, L_new
+        history.append(L)
+        iterates.append(beta)
+        details.append({"eta": eta})
+        n_iter += 1
+        diagnosis = objective.diagnose(beta, step)
+    return FitResult("gd", beta, history, grad_norms, n_iter, converged, diagnosis, iterates,
+                     "(15)" if learning_rate is not None else "(15), (16)", details)
+
+
+def _backtrack(objective, beta, g, L, eta):
+    """Halve eta until L(beta - eta g) <= L(beta) - eta/2 ||g||^2, eq. (16).
+
+    Returns (eta, beta_new, L_new), or (eta, None, None) when even a step
+    of 1e-30 does not lower the loss (rounding has won: the run stops).
+    """
+    gg = sum(g_j * g_j for g_j in g)
+    while eta > 1e-30:
+        beta_new = [b - eta * g_j for b, g_j in zip(beta, g)]       # eq. (15)
+        L_new = objective.value(beta_new)
+        # eq. (16); near the optimum L - eta/2 ||g||^2 can round to L, so a
+        # step must also lower L strictly, or the loop would stall in place
+        if L_new <= L - 0.5 * eta * gg and L_new < L:
+            return eta, beta_new, L_new
+        eta *= 0.5
+    return eta, None, None
+
+
+def sgd(objective, beta0, learning_rate=0.5, max_iter=200, tol=1e-3,
+        random_state=0):
+    """Minimise ``objective`` by averaged stochastic gradient descent from ``beta0``.
+
+    ``max_iter`` counts epochs (passes over the data). The run has converged
+    when the full gradient at the average passes the shared test; its noise
+    makes a looser ``tol`` than the other solvers' the default (1e-3, which
+    puts the loss within about 1e-3 relative of the minimum on standardized
+    features). ``history`` holds the loss at the start and after each epoch;
+    ``beta`` is the average.
+
+    >>> from minilogit.core.matrix import Matrix
+    >>> from minilogit.core.logistic import LogisticLoss
+    >>> loss = LogisticLoss(Matrix([[1.0], [1.0], [1.0]]), [0, 1, 1])
+    >>> r = sgd(loss, [0.0])
+    >>> abs(r.beta[0] - math.log(2)) < 0.05     # near log 2, not on it
+    True
+    """
+    if not learning_rate > 0:
+        raise ValueError("learning_rate must be positive, got %r" % (learning_rate,))
+    n = objective.n_examples
+    examples = objective.examples       # (row, share): share 1 unless weighted, eq. (47)
+    rng = Random(random_state)
+    order = list(range(len(examples)))
+    beta = list(beta0)
+    beta_bar, count = list(beta0), 0
+    L = objective.value(beta)
+    history, grad_norms = [L], [max_abs(objective.gradient(beta))]
+    iterates, details = [beta], []
+    t, n_iter, converged, diagnosis = 0, 0, False, None
+    while n_iter < max_iter and diagnosis is None:
+        start = beta_bar
+        rng.shuffle(order)
+        for e in order:
+            i, share = examples[e]
+            eta_t = learning_rate / math.sqrt(1.0 + t / n)             # eq. (18)
+            g_i = objective.example_gradient(i, beta)                   # x_i (p_i - y_i)
+            step = eta_t * share                                        # share: eq. (47)
+            beta = [b - step * g_ij for b, g_ij in zip(beta, g_i)]      # eq. (17)
+            t += 1
+            if n_iter >= 1:                                             # eq. (19): running mean
+                count += 1
+                beta_bar = [m + (b - m) / count for m, b in zip(beta_bar, beta)]
+        if n_iter == 0:
+            beta_bar = beta          # the first epoch only moves away from the start
+        L = objective.value(beta_bar)
+        if not math.isfinite(L):
+            raise DivergenceError("stochastic gradient descent diverged in epoch "
+                                  "%d: the loss is %r; use a smaller learning_rate"
+                                  % (n_iter + 1, L), history=history)
+        history.append(L)
+        iterates.append(beta_bar)
+        details.append({"eta": eta_t})
+        n_iter += 1
+        g = objective.gradient(beta_bar)
+        grad_norms.append(max_abs(g))
+        if small_gradient(g, n, tol):
+            converged = True
+            break
+        diagnosis = objective.diagnose(beta_bar, [b1 - b0 for b1, b0 in zip(beta_bar, start)])
+    return FitResult("sgd", beta_bar, history, grad_norms, n_iter, converged, diagnosis,
+                     iterates, "(17)-(19)", details)
+
+
+def newton(objective, beta0, max_iter=100, tol=TOL):
+    """Minimise ``objective`` by Newton-Raphson from ``beta0``.
+
+    beta_new = beta - H⁻¹ g, eq. (20), with H⁻¹ g found by solving H delta = g
+    (Gauss-Jordan), never by forming H⁻¹. Stops when the gradient test
+    passes, after ``max_iter`` steps, or when the objective diagnoses that no
+    minimum exists (separation).
+
+    >>> from minilogit.core.matrix import Matrix
+    >>> from minilogit.core.logistic import LogisticLoss
+    >>> r = newton(LogisticLoss(Matrix([[1.0], [1.0], [1.0]]), [0, 1, 1]), [0.0])
+    >>> round(r.beta[0], 9), r.n_iter                # log(2/1), the log-odds of 2 to 1
+    (0.693147178, 3)
+    """
+    return _newton_loop(objective, beta0, max_iter, tol, _newton_step, "newton", "(20)")
+
+
+def irls(objective, beta0, max_iter=100, tol=TOL):
+    """Minimise ``objective`` by iteratively reweighted least squares.
+
+    Each iteration forms the weights w_i and the adjusted response z, eq. (21),
+    and solves the weighted least-squares problem (XᵀWX) beta = XᵀWz, eq. (22).
+    The objective's ``working_response`` guards z where w_i -> 0.
+
+    >>> from minilogit.core.matrix import Matrix
+    >>> from minilogit.core.logistic import LogisticLoss
+    >>> round(irls(LogisticLoss(Matrix([[1.0], [1.0], [1.0]]), [0, 1, 1]), [0.0]).beta[0], 9)
+    0.693147178
+    """
+    return _newton_loop(objective, beta0, max_iter, tol, _irls_step, "irls", "(21), (22)")
+
+
+def _newton_step(objective, beta, g):
+    H = objective.hessian(beta)                          # eq. (13): H = X'WX
+    delta = H.solve(g)                                   # eq. (20): H delta = g
+    return [b - d for b, d in zip(beta, delta)], {}      # eq. (20): beta - H^-1 g
+
+
+def _irls_step(objective, beta, g):
+    X = objective.X
+    w, z = objective.working_response(beta)              # eq. (21): w_i, z = X beta + W^-1 (y - p)
+    XtWX = weighted_gram(X, w)                           # eq. (22): X'WX, W never formed
+    for j, c in getattr(objective, "ridge", ()):         # a ridge penalty, eq. (41):
+        XtWX.rows[j][j] += c                             # (X'WX + 2 lam I) beta = X'Wz
+    wz = [w_i * z_i for w_i, z_i in zip(w, z)]           # eq. (22): W z, elementwise
+    XtWz = wz @ X                                        # eq. (22): X'Wz
+    beta_new = XtWX.solve(XtWz)                          # eq. (22): beta_new = (X'WX)^-1 X'Wz
+    return beta_new, {"w_min": min(w), "w_max": max(w)}
+
+
+def _newton_loop(objective, beta0, max_iter, tol, step, name, equation):
+    n = objective.n_examples
+    beta = list(beta0)
+    history = [objective.value(beta)]
+    grad_norms, iterates, details = [], [beta], []
+    n_iter, converged, diagnosis, last_step = 0, False, None, None
+    while True:
+        g = objective.gradient(beta)                     # eq. (12): g = X'(p - y)
+        grad_norms.append(max_abs(g))
+        if small_gradient(g, n, tol):
+            converged = True
+            break
+        if n_iter == max_iter or diagnosis is not None:
+            break
+        try:
+            beta_new, detail = step(objective, beta, g)
+        except SingularMatrixError:
+            # A singular X'WX is what separation looks like once the weights
+            # of the separated points underflow; say so if that is the cause.
+            diagnosis = objective.diagnose(beta, last_step)
+            if diagnosis is None:
+                raise
+            break
+        last_step = [b1 - b0 for b1, b0 in zip(beta_new, beta)]
+        beta = beta_new
+        history.append(objective.value(beta))
+        iterates.append(beta)
+        details.append(detail)
+        n_iter += 1
+        diagnosis = objective.diagnose(beta, last_step)
+    return FitResult(name, beta, history, grad_norms, n_iter, converged, diagnosis,
+                     iterates, equation, details)
