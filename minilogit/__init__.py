@@ -52,9 +52,10 @@ Exceptions: ``DataError`` (a ValueError) for unusable input,
 (True, 0.908184)
 """
 
-from .core import (ConvergenceWarning, DataError, DivergenceError, InferenceError,
-                   Matrix, NotFittedError, SeparationWarning, SingularMatrixError, log1pexp,
-                   log_sigmoid, log_softmax, logit, logsumexp, sigmoid, softmax)
+from .core.errors import (ConvergenceWarning, DataError, DivergenceError, InferenceError,
+                          NotFittedError, SeparationWarning, SingularMatrixError)
+from .core.functions import log1pexp, log_sigmoid, log_softmax, logit, logsumexp, sigmoid, softmax
+from .core.matrix import Matrix
 
 __version__ = "0.1.0"
 

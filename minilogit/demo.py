@@ -11,7 +11,7 @@ shared with the ``fit`` and ``trace`` commands of ``minilogit.__main__``.
 import sys
 import time
 
-from .core import compat
+import minilogit.core.compat as compat
 from .core.compat import _warnings, fallback_count, fallback_since
 from .models.logistic import LogisticRegression
 from .datasets import load_breast_cancer, standardize

@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from minilogit.core import compat as _compat
+import minilogit.core.compat as _compat
 from minilogit.core.rng import Random
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")

@@ -36,7 +36,18 @@ Run one module's doctests with nothing but Python, from the repository:
 
 from .errors import (ConvergenceWarning, DataError, DivergenceError, InferenceError,
                      NotFittedError, SeparationWarning, SingularMatrixError)
-from .estimators import LogisticRegression
 from .functions import log1pexp, log_sigmoid, log_softmax, logit, logsumexp, sigmoid, softmax
 from .matrix import Matrix
-from .softmax_regression import SoftmaxRegression
+
+
+def __getattr__(name):
+    """Import the two models on first use, so that a board that only needs
+    sigmoid or Matrix does not hold the solvers (PEP 562)."""
+    if name == "LogisticRegression":
+        from .estimators import LogisticRegression as value
+    elif name == "SoftmaxRegression":
+        from .softmax_regression import SoftmaxRegression as value
+    else:
+        raise AttributeError("module 'minilogit.core' has no attribute %r" % (name,))
+    globals()[name] = value
+    return value

@@ -8,6 +8,8 @@ solvers, and ``clone``.
 'Converged'
 """
 
+from ..core.estimators import Estimator
+
 
 class Extras:
     """``explain()``, ``to_source()``, ``to_json()`` and ``from_json()``, as methods.
@@ -57,7 +59,7 @@ class L1Solvers:
         if self.solver == "cd":
             from ..solvers.cd import coordinate_descent
             return coordinate_descent(objective, beta0, max_iter=max_iter, tol=tol, **options)
-        return super()._run_solver(objective, beta0, max_iter, tol)
+        return Estimator._run_solver(self, objective, beta0, max_iter, tol)
 
 
 def clone(estimator):

@@ -15,7 +15,7 @@ the statistician's view (``bse_``, ``summary()``, ...; ``minilogit.inference``),
 
 import math
 
-from ..core import estimators as core
+from ..core.estimators import LogisticRegression as CoreLogisticRegression, loss_mean
 from ..core.checks import check_binary_labels, check_number, check_sample_weight, check_X
 from ..core.errors import DataError, DivergenceError
 from ..core.solvers import TOL
@@ -25,7 +25,7 @@ from ._base import Extras, L1Solvers
 L1_SOLVERS = ("proximal", "cd")
 
 
-class LogisticRegression(Inference, L1Solvers, Extras, core.LogisticRegression):
+class LogisticRegression(Inference, L1Solvers, Extras, CoreLogisticRegression):
     """Binary logistic regression p(y = classes_[1] | x) = sigma(b0 + xᵀcoef).
 
     Parameters: those of ``minilogit.core.LogisticRegression`` (``solver``,
@@ -54,18 +54,18 @@ class LogisticRegression(Inference, L1Solvers, Extras, core.LogisticRegression):
     minilogit.DataError: the l1 penalty is not differentiable at 0: use solver='proximal' or solver='cd', not 'newton'
     """
 
-    _PARAMS = core.LogisticRegression._PARAMS + ("l1_ratio", "class_weight")
-    _SOLVERS = core.LogisticRegression._SOLVERS + L1_SOLVERS
+    _PARAMS = CoreLogisticRegression._PARAMS + ("l1_ratio", "class_weight")
+    _SOLVERS = CoreLogisticRegression._SOLVERS + L1_SOLVERS
     _PENALTIES = (None, "l2", "l1", "elasticnet")
-    _MAX_ITER = dict(core.LogisticRegression._MAX_ITER)
+    _MAX_ITER = dict(CoreLogisticRegression._MAX_ITER)
     _MAX_ITER.update({"proximal": 10000, "cd": 100})
-    _TOL = dict(core.LogisticRegression._TOL)
+    _TOL = dict(CoreLogisticRegression._TOL)
     _TOL.update({"proximal": TOL, "cd": TOL})
 
     def __init__(self, solver="newton", max_iter=None, tol=None, learning_rate=None,
                  fit_intercept=True, random_state=0, start="zeros", penalty=None,
                  lam=1.0, l1_ratio=0.5, class_weight=None):
-        core.LogisticRegression.__init__(self, solver, max_iter, tol, learning_rate,
+        CoreLogisticRegression.__init__(self, solver, max_iter, tol, learning_rate,
                                          fit_intercept, random_state, start, penalty, lam)
         self.l1_ratio = l1_ratio
         self.class_weight = class_weight
@@ -73,7 +73,7 @@ class LogisticRegression(Inference, L1Solvers, Extras, core.LogisticRegression):
     def _penalty_weights(self):
         """Check the parameters; return (l1, l2), the weights of ||beta||_1 and
         betaᵀbeta in eq. (41)."""
-        core.LogisticRegression._penalty_weights(self)
+        CoreLogisticRegression._penalty_weights(self)
         alpha = check_number(self.l1_ratio, "l1_ratio", "a number in [0, 1]",
                              lambda v: 0 <= v <= 1)
         if self.penalty is None:
@@ -89,7 +89,7 @@ class LogisticRegression(Inference, L1Solvers, Extras, core.LogisticRegression):
     def _minimise(self, loss, beta0, penalized, l1, l2):
         """The L1 solvers take the penalty weights themselves; the rest as in the core."""
         if self.solver not in L1_SOLVERS:
-            return core.LogisticRegression._minimise(self, loss, beta0, penalized, l1, l2)
+            return CoreLogisticRegression._minimise(self, loss, beta0, penalized, l1, l2)
         return self._solve(loss, beta0, l1=l1, l2=l2, penalized=penalized)
 
     def _weights(self, sample_weight, classes, y01):
@@ -113,7 +113,7 @@ class LogisticRegression(Inference, L1Solvers, Extras, core.LogisticRegression):
                                 "{label: weight}, got %r" % (cw,))
             base = w if w is not None else [1.0] * n
             w = [b * per_class[int(v)] for b, v in zip(base, y01)]
-        return core.LogisticRegression._weights(self, w, classes, y01)
+        return CoreLogisticRegression._weights(self, w, classes, y01)
 
     def _set_inference(self):
         """The attributes minilogit.inference reads, eqs. (33)-(36), from the
@@ -123,7 +123,7 @@ class LogisticRegression(Inference, L1Solvers, Extras, core.LogisticRegression):
         # The null model is the intercept-only fit (as in statsmodels, and in GLM,
         # also for a model without an intercept): it predicts ybar for every row,
         # so its log-likelihood is n_1 log(ybar) + n_0 log(1 - ybar).
-        ybar, nobs = core.loss_mean(loss), loss.n_examples
+        ybar, nobs = loss_mean(loss), loss.n_examples
         llnull = ybar * nobs * math.log(ybar) + (1.0 - ybar) * nobs * math.log(1.0 - ybar)
         # a binary saturated model has log-likelihood 0, so the deviances are -2 llf
         set_inference(self, beta, nobs, llf, llnull, -2.0 * llf, -2.0 * llnull, "logit",

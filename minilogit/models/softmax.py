@@ -8,9 +8,9 @@ The model, its loss and its fit are in ``minilogit.core.softmax_regression``.
 (['lo', 'hi'], 'Converged after 5 Newton steps')
 """
 
-from ..core import softmax_regression as core
+from ..core.softmax_regression import SoftmaxRegression as CoreSoftmaxRegression
 from ._base import Extras
 
 
-class SoftmaxRegression(Extras, core.SoftmaxRegression):
-    __doc__ = core.SoftmaxRegression.__doc__
+class SoftmaxRegression(Extras, CoreSoftmaxRegression):
+    __doc__ = CoreSoftmaxRegression.__doc__

@@ -8,7 +8,7 @@ No pytest, no ``warnings`` on MicroPython: ``raises`` stands in for
 
 import math
 
-from minilogit.core import compat as _compat
+import minilogit.core.compat as _compat
 
 try:
     from fractions import Fraction

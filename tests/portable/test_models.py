@@ -9,7 +9,7 @@ from helpers import (X2, Y2, Skip, assert_close, coefficients, fit, last_stderr,
 
 from minilogit import (ConvergenceWarning, DivergenceError, LogisticRegression,
                        SeparationWarning)
-from minilogit.core import compat as _compat
+import minilogit.core.compat as _compat
 from minilogit.core.compat import _UserWarning
 
 COMPLETE_X, COMPLETE_Y = [[-2.0], [-1.0], [1.0], [2.0]], [0, 0, 1, 1]

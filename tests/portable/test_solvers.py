@@ -21,7 +21,7 @@ from helpers import (TOY_X, TOY_Y, X2, Y2, assert_close, coefficients, fit,
                      max_abs_diff)
 
 from minilogit import LogisticRegression, Matrix
-from minilogit.core import LogisticRegression as CoreLogisticRegression
+from minilogit.core.estimators import LogisticRegression as CoreLogisticRegression
 from minilogit.core.logistic import LogisticLoss
 from minilogit.core.solvers import FitResult, gradient_descent, irls, newton, sgd
 
