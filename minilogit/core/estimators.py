@@ -133,7 +133,7 @@ class Estimator:
                    self.random_state)
 
     def _keep(self, result, n_features):
-        """Keep what every fit reports: the solver's outcome."""
+        """Keep what every fit reports: the solver's outcome, and the number of features."""
         self.n_features_in_ = n_features
         self.n_iter_ = result.n_iter
         self.converged_ = result.converged
@@ -161,13 +161,16 @@ class Estimator:
 def design(rows, fit_intercept):
     """The design matrix: a leading 1 on every row when fitting an intercept.
 
-    A column whose sum of squares overflows a float would make XᵀWX inf (and
+    ``rows`` (from ``check_X``) become the matrix's rows. A column whose sum of squares overflows a float would make XᵀWX inf (and
     the fit nan): raise DataError naming it.
 
     >>> design([[2.0], [3.0]], True).rows
     [[1.0, 2.0], [1.0, 3.0]]
     """
-    X = Matrix([[1.0] + r for r in rows] if fit_intercept else rows, copy=False)
+    if fit_intercept:
+        for r in rows:              # rows are check_X's fresh lists: extended in place
+            r.insert(0, 1.0)
+    X = Matrix(rows, copy=False)
     cols = X.T.rows                  # the columns X'WX and X'(p - y) use: no extra copy
     for j in range(len(cols)):
         if not dot(cols[j], cols[j]) < math.inf:
@@ -303,6 +306,7 @@ class LogisticRegression(Estimator):
         rows = check_X(X)
         classes, y01 = check_binary_labels(y, len(rows))
         weights = self._weights(sample_weight, classes, y01)
+        n_features = len(rows[0])
         X1 = design(rows, self.fit_intercept)
         loss = LogisticLoss(X1, y01, weights)                # eq. (10)
         first = 1 if self.fit_intercept else 0
@@ -315,7 +319,7 @@ class LogisticRegression(Estimator):
         self.classes_ = classes
         self.intercept_ = result.beta[0] if self.fit_intercept else 0.0
         self.coef_ = result.beta[first:]
-        self._keep(result, len(rows[0]))
+        self._keep(result, n_features)
         self._loss, self._penalised = loss, l1 > 0 or l2 > 0
         self._report(result)
         return self

@@ -110,8 +110,12 @@ class WeightedRows:
         return self._examples
 
     def _weigh(self, v):
-        """v_i w_i: each example's term counted w_i times, eq. (47)."""
-        return v if self.weights is None else [v_i * w_i for v_i, w_i in zip(v, self.weights)]
+        """v_i w_i: each example's term counted w_i times, eq. (47) (a list
+        in, a list out; an iterator in, an iterator out)."""
+        if self.weights is None:
+            return v
+        weighted = (v_i * w_i for v_i, w_i in zip(v, self.weights))
+        return list(weighted) if isinstance(v, list) else weighted
 
 
 class LogisticLoss(WeightedRows):
@@ -153,7 +157,7 @@ class LogisticLoss(WeightedRows):
         0.0
         """
         a, _ = self._fit_at(beta)
-        terms = [log1pexp(a_i) - y_i * a_i for a_i, y_i in zip(a, self.y)]   # eq. (10)
+        terms = (log1pexp(a_i) - y_i * a_i for a_i, y_i in zip(a, self.y))   # eq. (10)
         return sum(self._weigh(terms))
 
     def gradient(self, beta):

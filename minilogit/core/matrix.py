@@ -101,7 +101,7 @@ class Matrix:
         [[1, 4], [2, 5], [3, 6]]
         """
         if self._T is None:
-            self._T = Matrix([list(col) for col in zip(*self.rows)])
+            self._T = Matrix([list(col) for col in zip(*self.rows)], copy=False)
         return self._T
 
     def __repr__(self):
@@ -181,7 +181,7 @@ class Matrix:
         >>> [1, 1] @ Matrix([[1, 2], [3, 4]])
         [4, 6]
         """
-        return self.T @ list(v)
+        return self.T @ (v if isinstance(v, list) else list(v))
 
     # -- Gauss-Jordan -----------------------------------------------------
     def solve(self, b):
@@ -303,8 +303,7 @@ def weighted_gram(X, w):
     p = len(cols)
     # The intercept's column of 1s needs no multiplications: W 1 is w itself,
     # and 1ᵀ W x_j is the sum of the column W x_j.
-    ones = [1.0] * len(w)
-    is_ones = [c == ones for c in cols]
+    is_ones = [all(x == 1.0 for x in c) for c in cols]
     H = [[0.0] * p for _ in range(p)]
     for j in range(p):
         wx_j = w if is_ones[j] else list(map(mul, w, cols[j]))     # the column W x_j

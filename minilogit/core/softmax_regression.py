@@ -308,6 +308,7 @@ class SoftmaxRegression(Estimator):
         if self.reference_class is not None and self.reference_class not in classes:
             raise DataError("reference_class %r is not one of the classes %r"
                             % (self.reference_class, classes))
+        n_features = len(rows[0])
         X1 = design(rows, self.fit_intercept)
         K, d = len(classes), X1.shape[1]
         first = 1 if self.fit_intercept else 0        # where the coefficients start in a block
@@ -335,7 +336,7 @@ class SoftmaxRegression(Estimator):
         self.classes_ = classes
         self.coef_ = [b[first:] for b in blocks]
         self.intercept_ = intercepts
-        self._keep(result, len(rows[0]))
+        self._keep(result, n_features)
         self._report(result)
         return self
 

@@ -31,7 +31,6 @@ import math
 from .compat import EPS
 from .errors import DivergenceError, SingularMatrixError
 from .matrix import weighted_gram
-from .rng import Random
 
 # The default tol of newton, irls and gd: 1e-8 in double precision, looser
 # where the float cannot resolve it (single precision: about 3e-5).
@@ -221,6 +220,7 @@ def sgd(objective, beta0, learning_rate=0.5, max_iter=200, tol=1e-3,
         raise ValueError("learning_rate must be positive, got %r" % (learning_rate,))
     n = objective.n_examples
     examples = objective.examples       # (row, share): share 1 unless weighted, eq. (47)
+    from .rng import Random            # only SGD shuffles: loaded when it runs
     rng = Random(random_state)
     order = list(range(len(examples)))
     beta = list(beta0)

@@ -120,6 +120,8 @@ class GLM(Inference, Extras, Estimator):
         _check_mean(family, ybar)
         _check_size(family, y, w, ybar)
 
+        n_features = len(rows[0])
+
         X1 = design(rows, self.fit_intercept)
         objective = GLMLoss(X1, y, family, link, weights)
         beta0 = [0.0] * X1.shape[1]
@@ -130,7 +132,7 @@ class GLM(Inference, Extras, Estimator):
         beta = result.beta
         self.intercept_ = beta[0] if self.fit_intercept else 0.0
         self.coef_ = beta[1:] if self.fit_intercept else list(beta)
-        self._keep(result, len(rows[0]))
+        self._keep(result, n_features)
         self._infer(objective, beta, y, w, nobs, ybar)
         self._report(result)
         return self

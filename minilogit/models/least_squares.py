@@ -133,6 +133,7 @@ class LeastSquaresClassifier(Extras, Estimator):
         _check_threshold(self.threshold)
         rows = check_X(X)
         classes, index = check_class_labels(y, len(rows))
+        n_features = len(rows[0])
         X1 = design(rows, self.fit_intercept)
         K = len(classes)
         try:
@@ -152,7 +153,7 @@ class LeastSquaresClassifier(Extras, Estimator):
                             "drop it" % what)
 
         self.classes_ = classes
-        self.n_features_in_ = len(rows[0])
+        self.n_features_in_ = n_features
         if K == 2:
             beta = coefficients
             self.intercept_ = beta[0] if self.fit_intercept else 0.0

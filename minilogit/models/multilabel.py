@@ -138,6 +138,7 @@ class MultiLabelClassifier(L1Solvers, Extras, Estimator):
         self._check_solver_params()
         rows = check_X(X)
         Y = _check_label_table(Y, len(rows))
+        n_features = len(rows[0])
         X1 = design(rows, self.fit_intercept)
         objective = MultiLabelLoss(X1, Y)
         self._d = X1.shape[1]
@@ -147,7 +148,7 @@ class MultiLabelClassifier(L1Solvers, Extras, Estimator):
         self.n_labels_ = objective.K
         self.coef_ = [b[first:] for b in blocks]
         self.intercept_ = [b[0] if self.fit_intercept else 0.0 for b in blocks]
-        self._keep(result, len(rows[0]))
+        self._keep(result, n_features)
         self._report(result)
         return self
 
