@@ -1,4 +1,4 @@
-"""Command line: ``python3 -m minilogit fit|trace|demo|help``.
+"""Command line: ``python3 -m minilogit fit|trace|demo|doctest|help``.
 
 - ``fit FILE.csv --target COLUMN [options]`` fits a logistic regression (or,
   with ``--family``/``--link``, a GLM) to a CSV file and prints the summary
@@ -10,6 +10,10 @@
   until the data turn out to be completely separable, then, on four
   standardized features that do not separate the classes, every solver side
   by side.
+- ``doctest [MODULE ...]`` runs the examples in the docstrings of minilogit's
+  modules (``core.solvers``, ``links``, ...; default: every module of
+  ``minilogit.core``) with the standard library's ``doctest``, so that one
+  module can be checked with nothing but Python.
 
 Options are parsed by hand (MicroPython has no ``argparse``): ``OPTIONS``
 maps each name to (converter, default). Every error is one line on stderr,
@@ -54,6 +58,10 @@ commands:
           eta (gd, sgd, proximal)
   demo    fit the bundled breast-cancer data and print the loss trace, the
           separation diagnosis and every solver's coefficients
+  doctest [MODULE ...]
+          run the examples in the docstrings of minilogit's modules, e.g.
+          `doctest core.solvers` (default: every module of minilogit.core,
+          in reading order) and print how many were tried and failed
   help    print this help (also -h, --help)
 
 options of fit and trace:
@@ -312,6 +320,40 @@ def fit_command(args, out, err, trace=False):
     return 0
 
 
+# the modules of minilogit.core in the order core/__init__.py gives for reading
+CORE_MODULES = ["core", "core.functions", "core.matrix", "core.logistic", "core.solvers",
+                "core.estimators", "core.softmax_regression", "core.checks", "core.errors",
+                "core.rng", "core.compat"]
+
+
+def doctest_command(args, out):
+    """Run the docstring examples of the modules ``args`` (names under minilogit,
+    e.g. "core.solvers"); print a line per module; return 1 if any failed.
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> doctest_command(["core.rng"], out), out.getvalue().split(":")[0]
+    (0, 'minilogit.core.rng')
+    """
+    try:
+        import doctest
+    except ImportError:                  # MicroPython
+        raise UsageError("doctest needs the doctest module of CPython or PyPy")
+    failed = 0
+    for name in args or CORE_MODULES:
+        if not name.replace("_", "a").replace(".", "a").isalnum():
+            raise UsageError("%r is not a module name such as core.solvers" % name)
+        try:
+            module = __import__("minilogit." + name, None, None, ["__name__"])
+        except ImportError:
+            raise UsageError("there is no module minilogit.%s" % name)
+        result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+        out.write("%s: %d examples, %d failed\n"
+                  % (module.__name__, result.attempted, result.failed))
+        failed += result.failed
+    return 1 if failed else 0
+
+
 def main(argv=None, out=None, err=None):
     """Run the command line ``argv`` (default ``sys.argv[1:]``); return the exit status.
 
@@ -342,7 +384,10 @@ def main(argv=None, out=None, err=None):
             return 0
         if command in ("fit", "trace"):
             return fit_command(args, out, err, trace=(command == "trace"))
-        raise UsageError("unknown command %s: choose fit, trace, demo or help" % command)
+        if command == "doctest":
+            return doctest_command(args, out)
+        raise UsageError("unknown command %s: choose fit, trace, demo, doctest or help"
+                         % command)
     except UsageError as e:
         err.write("minilogit: %s\n" % e)
         return 2

@@ -284,7 +284,7 @@ ONE = "a,y\n1,0\n2,0\n"
     (["trace", "--target", "y"], None, 2, "give the CSV file: FILE.csv --target COLUMN"),
     (["fit", "{csv}", "{csv}", "--target", "y"], ONE, 2,
      "one FILE.csv only, got '{csv}' and '{csv}'"),
-    (["frobnicate"], None, 2, "unknown command frobnicate: choose fit, trace, demo or help"),
+    (["frobnicate"], None, 2, "unknown command frobnicate: choose fit, trace, demo, doctest or help"),
     (["demo", "--fast"], None, 2, "demo takes no arguments, got --fast"),
 ])
 def test_bad_input_is_one_line_on_stderr(tmp_path, args, text, status, message):

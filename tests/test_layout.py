@@ -1,0 +1,164 @@
+"""The promises of the package's layout: a small core closed under imports,
+imports that go one way, and ``import minilogit`` loading only what it uses.
+
+``minilogit/core/`` is the lecture's code. Its line budget, CORE_BUDGET
+lines in all and at most FILE_BUDGET in any one file, keeps it readable in
+one sitting: about two of CPython's ``statistics.py`` (1,460 lines), in
+seven files a reader opens in the order ``core/__init__.py`` gives.
+"""
+
+import ast
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PACKAGE = os.path.join(ROOT, "minilogit")
+CORE = os.path.join(PACKAGE, "core")
+
+CORE_BUDGET = 2800
+FILE_BUDGET = 420
+
+STDLIB = set(getattr(sys, "stdlib_module_names", ())) or {
+    "math", "sys", "operator", "warnings", "fractions", "doctest", "errno", "os", "io"}
+
+
+def python_files(folder):
+    for here, _, files in os.walk(folder):
+        for name in sorted(files):
+            if name.endswith(".py"):
+                yield os.path.join(here, name)
+
+
+def imports(path):
+    """(line, level, module, names) of every import in the file, at any depth."""
+    tree = ast.parse(open(path, encoding="utf-8").read())
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield node.lineno, 0, alias.name, []
+        elif isinstance(node, ast.ImportFrom):
+            yield node.lineno, node.level, node.module or "", [a.name for a in node.names]
+
+
+def test_core_stays_within_its_line_budget():
+    counts = dict((os.path.relpath(p, ROOT), sum(1 for _ in open(p, encoding="utf-8")))
+                  for p in python_files(CORE))
+    assert sum(counts.values()) <= CORE_BUDGET, counts
+    assert max(counts.values()) <= FILE_BUDGET, counts
+
+
+def test_core_imports_only_core_and_the_standard_library():
+    """Every import in core/, at the top or inside a function: a relative import of
+    a core module (one dot: core has no sub-packages) or a standard-library module."""
+    for path in python_files(CORE):
+        for line, level, module, _ in imports(path):
+            where = "%s:%d" % (os.path.relpath(path, ROOT), line)
+            if level:
+                assert level == 1, where + " leaves core/"
+            else:
+                assert module.split(".")[0] in STDLIB, where + " imports " + module
+
+
+def test_nothing_imports_a_module_above_it():
+    """The layers: core at the bottom; then the services (checks of sequences,
+    distributions, links, families, inference, explain, export, json, svg,
+    metrics, datasets, objectives, solvers); then the models; then plot, demo
+    and the command line. A module imports only its own layer or those below."""
+    layer = {"core": 0, "validation": 1, "distributions": 1, "links": 1, "families": 1,
+             "inference": 1, "explain": 1, "export": 1, "jsonio": 1, "svg": 1,
+             "metrics": 1, "datasets": 1, "objectives": 1, "solvers": 1,
+             "models": 2, "plot": 3, "demo": 3, "__main__": 4, "__init__": 5}
+    for path in python_files(PACKAGE):
+        rel = os.path.relpath(path, PACKAGE)
+        parts = rel[:-3].split(os.sep)
+        own = layer[parts[0] if len(parts) > 1 else parts[0]]
+        for line, level, module, names in imports(path):
+            if level == 0:
+                if not module.startswith("minilogit"):
+                    continue
+                target = module.split(".")[1:] or names
+            else:
+                base = parts[:len(parts) - level]
+                target = base + (module.split(".") if module else names)
+            if not target:
+                continue
+            top = target[0]
+            assert top in layer, (rel, line, target)
+            assert layer[top] <= own, "%s:%d imports minilogit.%s, a layer above it" % (
+                rel, line, ".".join(target))
+
+
+def test_sub_package_inits_import_nothing():
+    """minilogit.models, .objectives and .solvers are folders of modules: their
+    __init__ imports none of them, so using one does not load its siblings."""
+    for name in ("models", "objectives", "solvers"):
+        path = os.path.join(PACKAGE, name, "__init__.py")
+        assert list(imports(path)) == [], name
+
+
+def run_python(code, cwd=ROOT, *flags):
+    out = subprocess.run([sys.executable] + list(flags) + ["-c", code], cwd=cwd,
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    return out
+
+
+def test_import_minilogit_loads_only_the_core():
+    out = run_python("import sys, minilogit; print(' '.join(sorted(sys.modules)))")
+    loaded = [m for m in out.stdout.split() if m.startswith("minilogit")]
+    assert "minilogit.core.matrix" in loaded
+    assert [m for m in loaded if m != "minilogit" and not m.startswith("minilogit.core")] == []
+
+
+def test_importtime_lists_only_core_modules():
+    out = run_python("import minilogit", ROOT, "-X", "importtime")
+    listed = [line.rsplit("|", 1)[-1].strip() for line in out.stderr.splitlines()]
+    ours = [m for m in listed if m.startswith("minilogit")]
+    assert ours and all(m == "minilogit" or m.startswith("minilogit.core") for m in ours), ours
+    assert "fractions" not in listed and "warnings" in sys.modules
+
+
+def test_other_names_load_on_first_use():
+    out = run_python("import sys, minilogit\n"
+                     "before = 'minilogit.metrics' in sys.modules\n"
+                     "auc = minilogit.metrics.roc_auc_score([0, 1], [0.2, 0.8])\n"
+                     "from minilogit import GLM, lasso_path\n"
+                     "print(before, auc, GLM.__name__, 'minilogit.plot' in sys.modules)")
+    assert out.stdout.split() == ["False", "1.0", "GLM", "False"]
+
+
+def test_a_copy_of_core_works_on_its_own(tmp_path):
+    """core/ copied anywhere is a package of its own: ``import core`` fits a model."""
+    shutil.copytree(CORE, str(tmp_path / "core"))
+    code = ("import sys\n"
+            "sys.path.insert(0, %r)\n"
+            "import core\n"
+            "m = core.LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])\n"
+            "s = core.SoftmaxRegression().fit([[0.0], [1.0], [4.0], [5.0]], [0, 0, 1, 1])\n"
+            "print(round(m.coef_[0], 6), s.predict([[0.5], [4.5]]),\n"
+            "      [n for n in sys.modules if n.startswith('minilogit')])\n" % str(tmp_path))
+    out = run_python(code, str(tmp_path), "-I")
+    assert out.stdout.split() == ["0.908184", "[0,", "1]", "[]"]
+
+
+def test_doctest_command_runs_one_module():
+    from minilogit.__main__ import main
+    import io
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["doctest", "core.solvers"], out=out, err=err) == 0
+    assert out.getvalue().startswith("minilogit.core.solvers: ")
+    assert " 0 failed" in out.getvalue() and not out.getvalue().startswith(
+        "minilogit.core.solvers: 0 examples")
+    assert main(["doctest", "no_such_module"], out=out, err=err) == 2
+    assert "there is no module minilogit.no_such_module" in err.getvalue()
+
+
+@pytest.mark.parametrize("name", ["core.functions", "core.matrix"])
+def test_doctest_command_from_the_shell(name):
+    out = run_python("import sys, runpy; sys.argv = ['minilogit', 'doctest', %r]; "
+                     "runpy.run_module('minilogit', run_name='__main__')" % name)
+    assert out.stdout.startswith("minilogit.%s: " % name)
