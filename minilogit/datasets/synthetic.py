@@ -11,6 +11,7 @@ noise is made from it by the Box-Muller transform.
 
 import math
 
+from ..core.checks import check_number
 from ..core.errors import DataError
 from ..core.rng import Random
 
@@ -57,8 +58,7 @@ def make_masking(n_per_class=50, seed=0):
     """
     from . import Dataset    # here, not at the top: minilogit.datasets imports this module
 
-    if isinstance(n_per_class, bool) or not isinstance(n_per_class, int) or n_per_class < 1:
-        raise DataError("n_per_class must be a positive integer, got %r" % (n_per_class,))
+    check_number(n_per_class, "n_per_class", "a positive integer", lambda v: v >= 1, integer=True)
     rng = Random(seed)
     X, y = [], []
     for k in range(len(MASKING_CENTRES)):
@@ -104,15 +104,10 @@ def make_bank_balance(n=200, positive_share=0.5, seed=0, noise=250.0):
     """
     from . import Dataset    # here, not at the top: minilogit.datasets imports this module
 
-    if isinstance(n, bool) or not isinstance(n, int) or n < 2:
-        raise DataError("n must be an integer >= 2, got %r" % (n,))
-    if isinstance(positive_share, bool) or not isinstance(positive_share, (int, float)) \
-            or not 0.0 < positive_share < 1.0:
-        raise DataError("positive_share must be a number strictly between 0 and 1, got %r"
-                        % (positive_share,))
-    if isinstance(noise, bool) or not isinstance(noise, (int, float)) \
-            or not 0.0 <= noise < math.inf:
-        raise DataError("noise must be a finite number >= 0, got %r" % (noise,))
+    check_number(n, "n", "an integer >= 2", lambda v: v >= 2, integer=True)
+    check_number(positive_share, "positive_share", "a number strictly between 0 and 1",
+                 lambda v: 0.0 < v < 1.0)
+    check_number(noise, "noise", "a finite number >= 0", lambda v: 0.0 <= v < math.inf)
     n_pos = int(n * positive_share + 0.5)    # round half up, the same on every runtime
     if n_pos < 1 or n_pos > n - 1:
         raise DataError("positive_share=%r of n=%d leaves a class empty (%d creditworthy)"

@@ -7,7 +7,7 @@ TP, FP, FN, TN (true/false positives/negatives).
 """
 
 from ..core.errors import DataError
-from ..core.checks import show_labels, sorted_labels
+from ..core.checks import check_number, show_labels, sorted_labels
 from ..validation import check_labels, check_numbers, check_same_length
 
 AVERAGES = ("binary", "macro", "micro", "weighted")
@@ -90,8 +90,7 @@ def _precision_recall_f1(y_true, y_pred, pos_label, average, zero_division):
     if average not in AVERAGES:
         raise DataError("average must be one of %s, got %r"
                         % (show_labels(list(AVERAGES)), average))
-    if isinstance(zero_division, bool) or zero_division not in (0, 1):
-        raise DataError("zero_division must be 0.0 or 1.0, got %r" % (zero_division,))
+    check_number(zero_division, "zero_division", "0.0 or 1.0", lambda v: v in (0, 1))
     zero_division = float(zero_division)
     labels = sorted_labels(y + yhat, "y_true and y_pred")
     if average == "binary":

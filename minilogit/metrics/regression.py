@@ -7,6 +7,7 @@ values), N (the number of examples), p (the number of features).
 import math
 
 from ..core.errors import DataError
+from ..core.checks import check_number
 from ..validation import check_numbers, check_same_length
 
 
@@ -68,8 +69,7 @@ def residual_standard_error(y_true, y_pred, n_params):
     ...
     minilogit.DataError: residual_standard_error needs more examples (2) than parameters (2)
     """
-    if isinstance(n_params, bool) or not isinstance(n_params, int) or n_params < 0:
-        raise DataError("n_params must be a whole number >= 0, got %r" % (n_params,))
+    check_number(n_params, "n_params", "a whole number >= 0", lambda v: v >= 0, integer=True)
     y, rss = _rss(y_true, y_pred)
     if len(y) <= n_params:
         raise DataError("residual_standard_error needs more examples (%d) than parameters (%d)"

@@ -36,8 +36,8 @@ loop cannot diverge.
 (True, [-0.205735, 0.411469, 0.0])
 """
 
+from ..core.checks import check_number
 from ..core.compat import mul
-from ..core.errors import DataError
 from ..core.matrix import dot
 from ..core.logistic import L2Penalty
 from ..core.solvers import TOL, FitResult
@@ -76,8 +76,7 @@ def coordinate_descent(objective, beta0, l1=0.0, l2=0.0, penalized=(), max_iter=
     minilogit.DataError: cd: max_inner must be an integer >= 1, got 0
     """
     penalized = check_elastic_net("cd", objective, beta0, l1, l2, penalized, max_iter, tol)
-    if isinstance(max_inner, bool) or not isinstance(max_inner, int) or max_inner < 1:
-        raise DataError("cd: max_inner must be an integer >= 1, got %r" % (max_inner,))
+    check_number(max_inner, "cd: max_inner", "an integer >= 1", lambda v: v >= 1, integer=True)
     in_P = penalty_mask(penalized, objective.n_params)
     n = objective.n_examples
     X = objective.X

@@ -16,6 +16,7 @@ from rounding, and asking the objective whether a minimum exists at all.
 4.5
 """
 
+from ..core.checks import check_number
 from ..core.errors import DataError
 from ..core.compat import EPS
 
@@ -51,15 +52,13 @@ def check_elastic_net(solver, objective, beta0, l1, l2, penalized, max_iter, tol
     >>> check_elastic_net("cd", loss, [0.0, 0.0], -0.1, 0.0, [1], 10, 1e-8)
     Traceback (most recent call last):
     ...
-    minilogit.DataError: cd: l1 must be a number >= 0, got -0.1
+    minilogit.DataError: cd: l1 must be a finite number >= 0, got -0.1
     """
     for name, v in (("l1", l1), ("l2", l2), ("tol", tol)):
-        if isinstance(v, bool) or not isinstance(v, (int, float)) or not v >= 0:
-            raise DataError("%s: %s must be a number >= 0, got %r" % (solver, name, v))
-        if v == float("inf"):
-            raise DataError("%s: %s must be finite, got %r" % (solver, name, v))
-    if isinstance(max_iter, bool) or not isinstance(max_iter, int) or max_iter < 0:
-        raise DataError("%s: max_iter must be an integer >= 0, got %r" % (solver, max_iter))
+        check_number(v, "%s: %s" % (solver, name), "a finite number >= 0",
+                     lambda v: 0 <= v < float("inf"))
+    check_number(max_iter, solver + ": max_iter", "an integer >= 0", lambda v: v >= 0,
+                 integer=True)
     n_params = objective.n_params
     if len(beta0) != n_params:
         raise DataError("%s: beta0 has %d entries, the objective has %d parameters"
@@ -71,9 +70,8 @@ def check_elastic_net(solver, objective, beta0, l1, l2, penalized, max_iter, tol
                         % (solver, penalized))
     seen = [False] * n_params
     for j in penalized:
-        if isinstance(j, bool) or not isinstance(j, int) or not 0 <= j < n_params:
-            raise DataError("%s: penalized holds %r, not an index of beta (0 to %d)"
-                            % (solver, j, n_params - 1))
+        check_number(j, solver + ": penalized", "a list of indices of beta (0 to %d)"
+                     % (n_params - 1), lambda j: 0 <= j < n_params, integer=True)
         if seen[j]:
             raise DataError("%s: penalized lists index %d twice" % (solver, j))
         seen[j] = True
