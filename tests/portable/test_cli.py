@@ -63,7 +63,7 @@ def test_main_rejects_unknown_commands():
     assert main(["no-such-command"], out, err) == 2
     assert out.getvalue() == "", out.getvalue()
     assert err.getvalue() == ("minilogit: unknown command no-such-command: choose fit, "
-                              "trace, demo or help\n"), err.getvalue()
+                              "trace, demo, doctest or help\n"), err.getvalue()
 
 
 # -- fit and trace on a small CSV file -------------------------------------------
