@@ -57,7 +57,7 @@ def warnings_from(fn, *args, **kwargs):
 
     The warnings are the warning instances themselves (``w.message`` of
     ``warnings.catch_warnings(record=True)`` on CPython, PyPy and Pyodide;
-    the entries appended to ``minilogit._compat.fallback_log`` where the
+    the entries appended to ``minilogit.core.compat.fallback_log`` where the
     ``warnings`` module is absent, i.e. MicroPython). There the fallback
     also writes each warning to stderr: that text is captured (so that it
     does not bury the runner's output) and kept in ``last_stderr[0]``.

@@ -1,7 +1,7 @@
 """LogisticRegression: labels, prediction, separation, convergence and divergence.
 
 Warnings are read with helpers.warnings_from: the ``warnings`` module where
-there is one, ``minilogit._compat.fallback_log`` on MicroPython.
+there is one, ``minilogit.core.compat.fallback_log`` on MicroPython.
 """
 
 from helpers import (X2, Y2, Skip, assert_close, coefficients, fit, last_stderr,
