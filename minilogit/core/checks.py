@@ -142,7 +142,7 @@ def check_binary_labels(y, n_rows):
     minilogit.DataError: y has only one class (1): a binary model needs two
     """
     classes, index = check_class_labels(y, n_rows, max_classes=2, model="a binary model")
-    return classes, [float(k) for k in index]
+    return classes, [1.0 if k else 0.0 for k in index]   # two shared floats, not one per row
 
 
 def check_sample_weight(sample_weight, n_rows, name="sample_weight"):
