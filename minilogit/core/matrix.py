@@ -101,7 +101,10 @@ class Matrix:
         [[1, 4], [2, 5], [3, 6]]
         """
         if self._T is None:
-            self._T = Matrix([list(col) for col in zip(*self.rows)], copy=False)
+            # column j = [r[j] for each row r]; zip(*rows) would also hold an
+            # iterator per row and a tuple per column: too much on a board
+            columns = [[r[j] for r in self.rows] for j in range(self.shape[1])]
+            self._T = Matrix(columns, copy=False)
         return self._T
 
     def __repr__(self):
