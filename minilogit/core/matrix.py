@@ -176,7 +176,16 @@ class Matrix:
         if len(other) != n:
             raise DataError("cannot multiply a %dx%d matrix by a vector of length %d"
                             % (self.shape + (len(other),)))
-        return [dot(r, other) for r in self.rows]
+        if self._T is None:
+            return [dot(r, other) for r in self.rows]          # (A v)_i = row_i . v
+        # With the columns at hand (a design matrix keeps them), the same sums
+        # column by column: A v = v_1 A[:, 1] + ... + v_m A[:, m]. Faster in
+        # CPython; and on a board each entry of A v is made in one step, not
+        # among a dot product's temporaries, so its floats lie side by side.
+        Av = [0] * len(self.rows)
+        for column, v_j in zip(self._T.rows, other):
+            Av = [s + x * v_j for s, x in zip(Av, column)]
+        return Av
 
     def __rmatmul__(self, v):
         """v @ A for a list v: the list Aᵀ v (v as a row vector).
