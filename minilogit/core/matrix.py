@@ -165,6 +165,11 @@ class Matrix:
         >>> Matrix([[1, 2], [3, 4]]) @ Matrix([[1, 0], [1, 1]])
         Matrix([[3, 2],
                 [7, 4]])
+        >>> A = Matrix([[1.0, 2.0], [3.0, 4.0]])
+        >>> by_rows = A @ [0.5, -1.0]
+        >>> columns = A.T                  # kept: A @ v now sums column by column
+        >>> A @ [0.5, -1.0] == by_rows == [-1.5, -2.5]
+        True
         """
         n = self.shape[1]
         if isinstance(other, Matrix):
