@@ -70,8 +70,8 @@ _LAZY = {
     "lasso_path": "models.paths",
 }
 _MODULES = ("datasets", "demo", "distributions", "explain", "export", "families", "inference",
-            "jsonio", "links", "metrics", "models", "objectives", "plot", "solvers", "svg",
-            "validation")
+            "jsonio", "links", "metrics", "models", "objectives", "plot", "solvers", "summary",
+            "svg", "validation")
 
 
 def __getattr__(name):

@@ -28,7 +28,7 @@ import math
 
 from .core.checks import check_number
 from .core.compat import exp_or_inf
-from .core.errors import DataError, InferenceError, NotFittedError, SingularMatrixError
+from .core.errors import InferenceError, NotFittedError, SingularMatrixError
 
 # what set_inference sets: asking for any of them after a fit computes them all
 SET_BY_INFERENCE = ("params_", "param_names_", "link_", "nobs_", "df_model_", "df_resid_",
@@ -215,26 +215,10 @@ class Inference:
         dose           1.2140     0.9126     1.3303     0.1834    -0.5746     3.0027     3.3670
         =========================================================================================
         """
+        from .summary import summary_table       # the table's layout loads when first asked
         if not hasattr(self, "params_"):
             raise NotFittedError("the model is not fitted yet: call fit first")
-        return _summary(self, alpha, feature_names)
-
-
-def _right(text, width):
-    """text padded on the left to ``width`` (str.rjust, which MicroPython lacks)."""
-    return " " * (width - len(text)) + text
-
-
-def _left(text, width):
-    """text padded on the right to ``width`` (str.ljust)."""
-    return text + " " * (width - len(text))
-
-
-def _num(x, width=11):
-    """A number in a fixed-width column: 4 decimals, or exponent notation when tiny or huge."""
-    if x != 0 and (abs(x) < 1e-3 or abs(x) >= 1e6):
-        return _right(("%.3e" % x), width)
-    return _right(("%.4f" % x), width)
+        return summary_table(self, alpha, feature_names)
 
 
 def wrap_text(text, width):
@@ -251,51 +235,3 @@ def wrap_text(text, width):
         else:
             line = word if not line else line + " " + word
     return lines + [line]
-
-
-def _summary(m, alpha, feature_names):
-    names = list(m.param_names_)
-    if feature_names is not None:
-        if isinstance(feature_names, str):
-            feature_names = [feature_names]
-        try:
-            feature_names = [str(n) for n in feature_names]
-        except TypeError:
-            raise DataError("feature_names must be a list of names, got %r" % (feature_names,))
-        if len(feature_names) != m.n_features_in_:
-            raise DataError("feature_names has %d names, the model has %d features"
-                            % (len(feature_names), m.n_features_in_))
-        names = names[:len(names) - len(feature_names)] + feature_names
-    blocked = m.cov_params_ is None
-    odds = getattr(m, "link_", "logit") == "logit"
-    lo, hi = "[%g" % (alpha / 2), "%g]" % (1 - alpha / 2)
-    head = ("coef",) if blocked else (
-        ("coef", "std err", "z", "P>|z|", lo, hi) + (("odds ratio",) if odds else ()))
-    first = max(12, max(len(n) for n in names) + 2)
-    W = max(78, first + 11 * len(head))
-    left = [("Observations:", "%g" % m.nobs_), ("Df model:", "%d" % m.df_model_),
-            ("Df residuals:", "%g" % m.df_resid_), ("Converged:", str(m.converged_)),
-            ("Iterations:", "%d" % m.n_iter_), ("Solver:", m.solver)]
-    right = [("Log-likelihood:", "%.4f" % m.llf_), ("LL-null:", "%.4f" % m.llnull_),
-             ("Pseudo R-squ.:", "%.4f" % m.prsquared_), ("AIC:", "%.4f" % m.aic_),
-             ("BIC:", "%.4f" % m.bic_), ("LLR p-value:", _num(m.llr_pvalue_, 0))]
-    half = W // 2
-    title = m._summary_title()
-    lines = [" " * ((W - len(title)) // 2) + title, "=" * W]
-    for (a, b), (c, d) in zip(left, right):
-        lines.append(_left(a + _right(b, half - 4 - len(a)), half) + c + _right(d, W - half - len(c)))
-    lines.append("=" * W)
-    lines.append(" " * first + "".join(_right(h, 11) for h in head))
-    lines.append("-" * W)
-    if blocked:
-        for n, b in zip(names, m.params_):
-            lines.append(_left(n, first) + _num(b))
-        lines.append("=" * W)
-        lines.extend(wrap_text("No standard errors, p-values or intervals: " + m.inference_blocked_, W))
-        return "\n".join(lines)
-    rows = zip(names, m.params_, m.bse_, m.zvalues_, m.pvalues_, m.conf_int(alpha))
-    for n, b, s, z, p, (l, h) in rows:
-        cells = [b, s, z, p, l, h] + ([exp_or_inf(b)] if odds else [])
-        lines.append(_left(n, first) + "".join(_num(c) for c in cells))
-    lines.append("=" * W)
-    return "\n".join(lines)

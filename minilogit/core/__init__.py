@@ -34,10 +34,12 @@ Run one module's doctests with nothing but Python, from the repository:
 (True, 0.908184)
 """
 
+# matrix.py first: compiling it is the import's largest step, and on a board
+# it then runs before the other modules are held in memory
+from .matrix import Matrix
 from .errors import (ConvergenceWarning, DataError, DivergenceError, InferenceError,
                      NotFittedError, SeparationWarning, SingularMatrixError)
 from .functions import log1pexp, log_sigmoid, log_softmax, logit, logsumexp, sigmoid, softmax
-from .matrix import Matrix
 
 
 def __getattr__(name):

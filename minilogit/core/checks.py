@@ -20,6 +20,7 @@ from .matrix import Matrix
 
 
 _PLAIN = set((float, int))     # types that float() converts exactly as they are (not bool)
+_FLOAT = set((float,))
 
 
 def as_float(v, where):
@@ -49,9 +50,11 @@ def as_float(v, where):
 def check_X(X, n_features=None, name="X"):
     """Return X (a Matrix or a sequence of rows) as a list of rows of floats.
 
-    Raises ``DataError`` for empty data, ragged rows, entries that are not
-    finite numbers (bools and strings included), and, when ``n_features``
-    is given, a different number of columns.
+    A row that is a list of floats already is returned as it is, not
+    copied: read the rows, do not change them. Raises ``DataError`` for
+    empty data, ragged rows, entries that are not finite numbers (bools and
+    strings included), and, when ``n_features`` is given, a different
+    number of columns.
 
     >>> check_X([[1.0], [2.0, 3.0]])
     Traceback (most recent call last):
@@ -82,8 +85,10 @@ def check_X(X, n_features=None, name="X"):
         # The common case in one pass: plain floats and ints whose sum is finite
         # (an inf or nan anywhere would make the sum inf or nan). Anything else
         # goes entry by entry, to say which entry is wrong.
-        f = None
-        if set(map(type, row)).issubset(_PLAIN):
+        kinds, f = set(map(type, row)), None
+        if kinds == _FLOAT and type(row) is list:
+            f = row                          # floats already: kept, not copied
+        elif kinds.issubset(_PLAIN):
             try:
                 f = list(map(float, row))
             except OverflowError:            # an int too large for a float
@@ -142,7 +147,7 @@ def check_binary_labels(y, n_rows):
     minilogit.DataError: y has only one class (1): a binary model needs two
     """
     classes, index = check_class_labels(y, n_rows, max_classes=2, model="a binary model")
-    return classes, [float(k) for k in index]
+    return classes, [1.0 if k else 0.0 for k in index]   # two shared floats, not one per row
 
 
 def check_sample_weight(sample_weight, n_rows, name="sample_weight"):

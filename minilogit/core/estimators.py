@@ -161,15 +161,18 @@ class Estimator:
 def design(rows, fit_intercept):
     """The design matrix: a leading 1 on every row when fitting an intercept.
 
-    ``rows`` (from ``check_X``) become the matrix's rows. A column whose sum of squares overflows a float would make XᵀWX inf (and
-    the fit nan): raise DataError naming it.
+    ``rows`` (from ``check_X``) are copied into the matrix's rows, so that
+    the fitted model does not change when the caller's data do. A column
+    whose sum of squares overflows a float would make XᵀWX inf (and the fit
+    nan): raise DataError naming it.
 
     >>> design([[2.0], [3.0]], True).rows
     [[1.0, 2.0], [1.0, 3.0]]
     """
     if fit_intercept:
-        for r in rows:              # rows are check_X's fresh lists: extended in place
-            r.insert(0, 1.0)
+        rows = [[1.0] + r for r in rows]              # x_i = [1, x_i1, ..., x_ip]
+    else:
+        rows = [list(r) for r in rows]
     X = Matrix(rows, copy=False)
     cols = X.T.rows                  # the columns X'WX and X'(p - y) use: no extra copy
     for j in range(len(cols)):
@@ -303,13 +306,12 @@ class LogisticRegression(Estimator):
         """
         self._forget()
         l1, l2 = self._penalty_weights()
-        rows = check_X(X)
-        classes, y01 = check_binary_labels(y, len(rows))
+        X1 = design(check_X(X), self.fit_intercept)
+        classes, y01 = check_binary_labels(y, X1.shape[0])
         weights = self._weights(sample_weight, classes, y01)
-        n_features = len(rows[0])
-        X1 = design(rows, self.fit_intercept)
         loss = LogisticLoss(X1, y01, weights)                # eq. (10)
         first = 1 if self.fit_intercept else 0
+        n_features = X1.shape[1] - first
         penalized = list(range(first, X1.shape[1]))          # never the intercept
         beta0 = [0.0] * X1.shape[1]
         if self.start == "log_odds" and self.fit_intercept:

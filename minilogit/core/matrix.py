@@ -101,7 +101,10 @@ class Matrix:
         [[1, 4], [2, 5], [3, 6]]
         """
         if self._T is None:
-            self._T = Matrix([list(col) for col in zip(*self.rows)], copy=False)
+            # column j = [r[j] for each row r]; zip(*rows) would also hold an
+            # iterator per row and a tuple per column: too much on a board
+            columns = [[r[j] for r in self.rows] for j in range(self.shape[1])]
+            self._T = Matrix(columns, copy=False)
         return self._T
 
     def __repr__(self):
@@ -162,6 +165,11 @@ class Matrix:
         >>> Matrix([[1, 2], [3, 4]]) @ Matrix([[1, 0], [1, 1]])
         Matrix([[3, 2],
                 [7, 4]])
+        >>> A = Matrix([[1.0, 2.0], [3.0, 4.0]])
+        >>> by_rows = A @ [0.5, -1.0]
+        >>> columns = A.T                  # kept: A @ v now sums column by column
+        >>> A @ [0.5, -1.0] == by_rows == [-1.5, -2.5]
+        True
         """
         n = self.shape[1]
         if isinstance(other, Matrix):
@@ -173,7 +181,16 @@ class Matrix:
         if len(other) != n:
             raise DataError("cannot multiply a %dx%d matrix by a vector of length %d"
                             % (self.shape + (len(other),)))
-        return [dot(r, other) for r in self.rows]
+        if self._T is None:
+            return [dot(r, other) for r in self.rows]          # (A v)_i = row_i . v
+        # With the columns at hand (a design matrix keeps them), the same sums
+        # column by column: A v = v_1 A[:, 1] + ... + v_m A[:, m]. Faster in
+        # CPython; and on a board each entry of A v is made in one step, not
+        # among a dot product's temporaries, so its floats lie side by side.
+        Av = [0] * len(self.rows)
+        for column, v_j in zip(self._T.rows, other):
+            Av = [s + x * v_j for s, x in zip(Av, column)]
+        return Av
 
     def __rmatmul__(self, v):
         """v @ A for a list v: the list Aᵀ v (v as a row vector).

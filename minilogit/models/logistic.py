@@ -15,12 +15,14 @@ the statistician's view (``bse_``, ``summary()``, ...; ``minilogit.inference``),
 
 import math
 
+# inference.py first: on a board, compiling it then runs before the core's
+# modules (which ..core.estimators loads) are held in memory, not after
+from ..inference import PENALISED, Inference, set_inference
+from ._base import Extras, L1Solvers
 from ..core.estimators import LogisticRegression as CoreLogisticRegression, loss_mean
 from ..core.checks import check_binary_labels, check_number, check_sample_weight, check_X
 from ..core.errors import DataError, DivergenceError
 from ..core.solvers import TOL
-from ..inference import PENALISED, Inference, set_inference
-from ._base import Extras, L1Solvers
 
 L1_SOLVERS = ("proximal", "cd")
 

@@ -9,6 +9,8 @@ from helpers import (X2, Y2, Skip, assert_close, coefficients, fit, last_stderr,
 
 from minilogit import (ConvergenceWarning, DivergenceError, LogisticRegression,
                        SeparationWarning)
+from minilogit.core.checks import check_X
+from minilogit.core.estimators import design
 import minilogit.core.compat as _compat
 from minilogit.core.compat import _UserWarning
 
@@ -88,6 +90,21 @@ def test_refit_replaces_the_fit():
     m.fit([[v[0]] for v in X2], Y2)
     assert m.n_features_in_ == 1 and len(m.coef_) == 1
     assert coefficients(m) != first
+
+
+def test_the_fit_keeps_its_own_copy_of_X():
+    """check_X reads rows of floats in place; design copies them, so the
+    model's design matrix (and inference computed later from it) does not
+    change when the caller's rows do."""
+    for fit_intercept in (True, False):
+        X = [list(row) for row in X2]
+        X1 = design(check_X(X), fit_intercept)
+        ref, _ = fit(LogisticRegression(fit_intercept=fit_intercept), X2, Y2)
+        m, _ = fit(LogisticRegression(fit_intercept=fit_intercept), X, Y2)
+        for row in X:
+            row[0] = 1000.0
+        assert X1.rows == [([1.0] if fit_intercept else []) + row for row in X2], X1.rows
+        assert m.llf_ == ref.llf_ and m.bse_ == ref.bse_, fit_intercept
 
 
 # -- separation -----------------------------------------------------------------

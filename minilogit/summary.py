@@ -1,0 +1,83 @@
+"""The ``summary()`` text table of a fitted model: the fit's statistics, then
+one row per coefficient, in the spirit of statsmodels and R.
+
+``minilogit.inference`` computes the numbers; this module only lays them
+out, and loads the first time a summary is asked for.
+"""
+
+from .core.compat import exp_or_inf
+from .core.errors import DataError
+from .inference import wrap_text
+
+
+def _right(text, width):
+    """text padded on the left to ``width`` (str.rjust, which MicroPython lacks)."""
+    return " " * (width - len(text)) + text
+
+
+def _left(text, width):
+    """text padded on the right to ``width`` (str.ljust)."""
+    return text + " " * (width - len(text))
+
+
+def _num(x, width=11):
+    """A number in a fixed-width column: 4 decimals, or exponent notation when tiny or huge."""
+    if x != 0 and (abs(x) < 1e-3 or abs(x) >= 1e6):
+        return _right(("%.3e" % x), width)
+    return _right(("%.4f" % x), width)
+
+
+def summary_table(m, alpha, feature_names):
+    """The text of ``m.summary(alpha, feature_names)`` for a model whose
+    inference is set (see ``minilogit.inference``).
+
+    >>> from minilogit import LogisticRegression
+    >>> m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
+    >>> summary_table(m, 0.05, ["dose"]).splitlines()[-2].split()[:2]
+    ['dose', '0.9082']
+    """
+    names = list(m.param_names_)
+    if feature_names is not None:
+        if isinstance(feature_names, str):
+            feature_names = [feature_names]
+        try:
+            feature_names = [str(n) for n in feature_names]
+        except TypeError:
+            raise DataError("feature_names must be a list of names, got %r" % (feature_names,))
+        if len(feature_names) != m.n_features_in_:
+            raise DataError("feature_names has %d names, the model has %d features"
+                            % (len(feature_names), m.n_features_in_))
+        names = names[:len(names) - len(feature_names)] + feature_names
+    blocked = m.cov_params_ is None
+    odds = getattr(m, "link_", "logit") == "logit"
+    lo, hi = "[%g" % (alpha / 2), "%g]" % (1 - alpha / 2)
+    head = ("coef",) if blocked else (
+        ("coef", "std err", "z", "P>|z|", lo, hi) + (("odds ratio",) if odds else ()))
+    first = max(12, max(len(n) for n in names) + 2)
+    W = max(78, first + 11 * len(head))
+    left = [("Observations:", "%g" % m.nobs_), ("Df model:", "%d" % m.df_model_),
+            ("Df residuals:", "%g" % m.df_resid_), ("Converged:", str(m.converged_)),
+            ("Iterations:", "%d" % m.n_iter_), ("Solver:", m.solver)]
+    right = [("Log-likelihood:", "%.4f" % m.llf_), ("LL-null:", "%.4f" % m.llnull_),
+             ("Pseudo R-squ.:", "%.4f" % m.prsquared_), ("AIC:", "%.4f" % m.aic_),
+             ("BIC:", "%.4f" % m.bic_), ("LLR p-value:", _num(m.llr_pvalue_, 0))]
+    half = W // 2
+    title = m._summary_title()
+    lines = [" " * ((W - len(title)) // 2) + title, "=" * W]
+    for (a, b), (c, d) in zip(left, right):
+        lines.append(_left(a + _right(b, half - 4 - len(a)), half) + c + _right(d, W - half - len(c)))
+    lines.append("=" * W)
+    lines.append(" " * first + "".join(_right(h, 11) for h in head))
+    lines.append("-" * W)
+    if blocked:
+        for n, b in zip(names, m.params_):
+            lines.append(_left(n, first) + _num(b))
+        lines.append("=" * W)
+        lines.extend(wrap_text("No standard errors, p-values or intervals: " + m.inference_blocked_, W))
+        return "\n".join(lines)
+    rows = zip(names, m.params_, m.bse_, m.zvalues_, m.pvalues_, m.conf_int(alpha))
+    for n, b, s, z, p, (l, h) in rows:
+        cells = [b, s, z, p, l, h] + ([exp_or_inf(b)] if odds else [])
+        lines.append(_left(n, first) + "".join(_num(c) for c in cells))
+    lines.append("=" * W)
+    return "\n".join(lines)
