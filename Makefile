@@ -20,7 +20,8 @@ $(VENV)/.installed: pyproject.toml
 test: $(VENV)/.installed
 	HYPOTHESIS_PROFILE=ci $(VPY) -m pytest -q
 
-# run tests/portable on CPython 3.8-3.13, PyPy, MicroPython and Pyodide;
+# run tests/portable on CPython 3.8-3.13, PyPy, MicroPython and Pyodide, and on
+# the MicroPython unix builds in ../shared/tools/micropython when they are there;
 # refresh the README's "Runs on" table when all pass
 portable:
 	bash tools/portable/setup.sh
