@@ -404,9 +404,9 @@ def main():
     parser.add_argument("--min", type=int, default=16, help="smallest heap in KB (16)")
     parser.add_argument("--max", type=int, default=512, help="top of the scan in KB (512)")
     parser.add_argument("--floor", type=int, default=4,
-                        help="how far the bottom halves while a job still works there (KB)")
+                        help="how far the bottom halves while a job still works there, in KB (4)")
     parser.add_argument("--limit", type=int, default=4096,
-                        help="how far the top doubles while a job runs out of memory (KB)")
+                        help="how far the top doubles while a job runs out of memory, in KB (4096)")
     parser.add_argument("--margin", type=int, default=64,
                         help="least width in KB scanned densely each side of the edge (64)")
     parser.add_argument("--jobs", type=int, default=2, help="processes at once (2)")
