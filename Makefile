@@ -1,12 +1,13 @@
 # make demo  - fit the bundled data (needs only python3)
 # make test  - create .venv with the test extra, run pytest, doctests, walkthrough
 # make portable - the portable suite on every runtime (installs them first)
+# make board - the heap minilogit needs on a MicroPython board build (needs only python3)
 # make figures - write the walkthrough's pictures to docs/figures/*.svg (needs only python3)
 PYTHON ?= python3
 VENV   := .venv
 VPY    := $(VENV)/bin/python
 
-.PHONY: demo test portable figures bench clean
+.PHONY: demo test portable board figures bench clean
 
 demo:
 	$(PYTHON) -m minilogit demo
@@ -20,11 +21,19 @@ $(VENV)/.installed: pyproject.toml
 test: $(VENV)/.installed
 	HYPOTHESIS_PROFILE=ci $(VPY) -m pytest -q
 
-# run tests/portable on CPython 3.8-3.13, PyPy, MicroPython and Pyodide;
+# run tests/portable on CPython 3.8-3.13, PyPy, MicroPython and Pyodide, and on
+# the MicroPython unix builds in ../shared/tools/micropython when they are there;
 # refresh the README's "Runs on" table when all pass
 portable:
 	bash tools/portable/setup.sh
 	$(PYTHON) tools/portable/portable.py --readme README.md
+
+# the smallest fixed heap for `import minilogit`, a Newton fit and an exported
+# model's predict_proba on ../shared/tools/micropython/micropython-board-f32 (and
+# micropython-f64); writes the README's board row; says so and succeeds when the
+# builds are absent: make board [BOARD_ARGS="--mpy --json PATH -v"]
+board:
+	$(PYTHON) tools/board.py --readme README.md $(BOARD_ARGS)
 
 # the SVGs are committed: the walkthrough shows them
 figures:

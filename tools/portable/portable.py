@@ -2,7 +2,22 @@
 """Run the portable test suite (tests/portable/run.py) on every Python runtime.
 
 Prints one line per runtime and exits non-zero if any runtime fails or is
-missing. Standard library only. Install the runtimes first with setup.sh.
+missing (the MicroPython unix builds below may be missing). Standard library only. Install the runtimes first with setup.sh.
+
+Two runtimes are not installed by setup.sh: the MicroPython unix builds
+micropython-board-f32 (32-bit objects, single-precision floats, like an
+ESP32 or a Pico) and micropython-f64 are looked for beside the clone, in
+ROOT/../shared/tools/micropython/. They run the suite on a fixed heap of
+BOARD_HEAP. When they are not there they are skipped, with one line saying
+so, and that is not a failure; when they are there, they must pass like the
+others.
+
+The README's "Runs on" table (--readme) lies between README_BEGIN and
+README_END. This tool writes one row per runtime; rows that contain
+BOARD_ROW_MARK belong to tools/board.py (the heap each board job needs) and
+are kept as they are, after this tool's rows. The row of a runtime skipped
+because its executable is not beside the clone is also kept from the table
+being replaced, so that a clone without them does not drop their rows.
 
     python3 tools/portable/portable.py [--only NAME[,NAME]] [--root PATH]
                                        [--allow-missing] [--json FILE]
@@ -21,7 +36,15 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ENTRY = os.path.join("tests", "portable", "run.py")
 CPYTHONS = ["3.8", "3.9", "3.10", "3.11", "3.12", "3.13"]
-RUNTIMES = ["cpython" + v for v in CPYTHONS] + ["pypy", "micropython", "pyodide"]
+# MicroPython unix builds with a fixed heap, found beside the clone (see BOARD_DIR).
+BOARD_RUNTIMES = ["micropython-board-f32", "micropython-f64"]
+RUNTIMES = (["cpython" + v for v in CPYTHONS] + ["pypy", "micropython", "pyodide"]
+            + BOARD_RUNTIMES)
+# Where the MicroPython unix builds sit, relative to the repository root.
+BOARD_DIR = os.path.join("..", "shared", "tools", "micropython")
+# The heap the suite gets on them: generous, since the suite checks results, not
+# memory (tools/board.py measures that). micropython-f64 needs about 12 MB.
+BOARD_HEAP = "32m"
 NODE_PACKAGES = {
     "micropython": "@micropython/micropython-webassembly-pyscript",
     "pyodide": "pyodide",
@@ -41,8 +64,18 @@ def find_cpython(minor):
     return max(found)[1] if found else None
 
 
-def command(name):
+def board_executable(root, name):
+    """The path of a MicroPython unix build beside the clone (it may not exist)."""
+    return os.path.normpath(os.path.join(root, BOARD_DIR, name))
+
+
+def command(name, root):
     """The argv that runs the suite under `name`, or None if it is not installed."""
+    if name in BOARD_RUNTIMES:
+        exe = board_executable(root, name)
+        if os.path.isfile(exe) and os.access(exe, os.X_OK):
+            return [exe, "-X", "heapsize=" + BOARD_HEAP, ENTRY]
+        return None
     if name.startswith("cpython"):
         exe = find_cpython(name[len("cpython"):])
         return [exe, ENTRY] if exe else None
@@ -60,7 +93,11 @@ def run(name, root, timeout):
     """Run the suite under one runtime; return a result dict (plus its output)."""
     result = {"runtime": name, "version": "?", "run": 0, "passed": 0, "failed": 0,
               "seconds": 0.0, "ok": False, "note": "", "output": ""}
-    argv = command(name)
+    argv = command(name, root)
+    if argv is None and name in BOARD_RUNTIMES:
+        result.update(version="-", note="%s is not beside the clone"
+                      % os.path.join(BOARD_DIR, name), missing=True, optional=True)
+        return result
     if argv is None:
         result.update(version="-", note="not found", missing=True)
         return result
@@ -97,12 +134,17 @@ def run(name, root, timeout):
     return result
 
 
+def skipped(r, allow_missing):
+    """True if a missing runtime is skipped rather than failed."""
+    return r.get("missing") and (allow_missing or r.get("optional"))
+
+
 def line(r, allow_missing):
-    if r.get("missing") and allow_missing:
-        verdict = "SKIP (not found)"
+    if skipped(r, allow_missing):
+        verdict = "SKIP (%s)" % r["note"]
     else:
         verdict = "PASS" if r["ok"] else "FAIL (%s)" % r["note"]
-    return "%-13s %-24s run=%-5d passed=%-5d %8.2fs  %s" % (
+    return "%-21s %-24s run=%-5d passed=%-5d %8.2fs  %s" % (
         r["runtime"], r["version"], r["run"], r["passed"], r["seconds"], verdict)
 
 
@@ -113,30 +155,66 @@ LIMITS = {
                    "so no doctests; about 20x slower",
     "pyodide": "nothing; about 3 s to start",
     "pypy": "nothing",
+    "micropython-board-f32": "as micropython, and floats are single precision (epsilon "
+                             "2^-23, largest 3.4e38, `1e-300` reads as 0.0), objects are "
+                             "32-bit, the heap is fixed (%s here; `make board` measures "
+                             "what each job needs)" % BOARD_HEAP,
+    "micropython-f64": "as micropython, on a fixed heap (%s here)" % BOARD_HEAP,
 }
 README_BEGIN = "<!-- runs-on:begin (written by make portable) -->"
 README_END = "<!-- runs-on:end -->"
+# Rows of the table that tools/board.py writes carry this mark; they are kept.
+BOARD_ROW_MARK = "<!-- make board -->"
+TABLE_HEAD = ["| runtime | version tested | portable tests passed | seconds | what it lacks |",
+              "|---|---|---|---|---|"]
 
 
-def readme_table(results):
-    """The "Runs on" table, one row per runtime that passed."""
-    rows = ["| runtime | version tested | portable tests passed | seconds | what it lacks |",
-            "|---|---|---|---|---|"]
+def readme_block(text):
+    """(start, end) of the text between the README's markers; ValueError if absent."""
+    start = text.index(README_BEGIN) + len(README_BEGIN)
+    return start, text.index(README_END, start)
+
+
+def table_row(r):
+    """The "Runs on" row of a runtime that passed."""
+    return "| %s | %s | %d of %d | %.1f | %s |" % (
+        r["runtime"], r["version"], r["passed"], r["run"], r["seconds"],
+        LIMITS.get(r["runtime"], "nothing (the reference runtime)"))
+
+
+def row_runtime(row):
+    """The first cell of a table row, stripped ("" if the line is not a row)."""
+    cells = row.strip().split("|")
+    return cells[1].strip() if len(cells) > 2 and not cells[0].strip() else ""
+
+
+def readme_table(results, old_block="", keep_runtimes=()):
+    """The "Runs on" table: one row per runtime that passed, in RUNTIMES order.
+
+    From `old_block` (the table being replaced) it keeps the rows of the
+    runtimes in `keep_runtimes` (skipped, so not run) and, at the end, the rows
+    carrying BOARD_ROW_MARK.
+    """
+    old = [l.strip() for l in old_block.splitlines()]
+    old_rows = {row_runtime(l): l for l in old if BOARD_ROW_MARK not in l}
+    rows = list(TABLE_HEAD)
     for r in results:
         if r["ok"]:
-            rows.append("| %s | %s | %d of %d | %.1f | %s |" % (
-                r["runtime"], r["version"], r["passed"], r["run"], r["seconds"],
-                LIMITS.get(r["runtime"], "nothing (the reference runtime)")))
+            rows.append(table_row(r))
+        elif r["runtime"] in keep_runtimes and old_rows.get(r["runtime"]):
+            rows.append(old_rows[r["runtime"]])
+    rows.extend(l for l in old if BOARD_ROW_MARK in l)
     return "\n".join(rows)
 
 
-def write_readme(path, results):
+def write_readme(path, results, keep_runtimes=()):
     """Replace the text between the README's markers with a fresh table."""
     with open(path) as f:
         text = f.read()
-    start, end = text.index(README_BEGIN) + len(README_BEGIN), text.index(README_END)
+    start, end = readme_block(text)
+    table = readme_table(results, text[start:end], keep_runtimes)
     with open(path, "w") as f:
-        f.write(text[:start] + "\n" + readme_table(results) + "\n" + text[end:])
+        f.write(text[:start] + "\n" + table + "\n" + text[end:])
 
 
 def tail(text, n=25):
@@ -183,14 +261,17 @@ def main():
         if r["output"] and (args.verbose or not r["ok"]):
             print("\n--- %s: %s ---" % (r["runtime"], "output" if args.verbose else "last lines of output"))
             print(r["output"].rstrip() if args.verbose else tail(r["output"]))
-    bad = [r["runtime"] for r in results if not r["ok"] and not (r.get("missing") and args.allow_missing)]
+    bad = [r["runtime"] for r in results if not r["ok"] and not skipped(r, args.allow_missing)]
+    skips = [r["runtime"] for r in results if not r["ok"] and skipped(r, args.allow_missing)]
+    absent = [r["runtime"] for r in results if r.get("optional")]
     passed = sum(r["ok"] for r in results)
     if bad:
         print("\nportable: FAIL on %s" % ", ".join(bad))
     elif not passed:
         print("\nportable: FAIL: no runtime was found")
     else:
-        print("\nportable: all %d runtimes PASS" % passed)
+        print("\nportable: all %d runtimes PASS%s" % (
+            passed, " (skipped: %s)" % ", ".join(skips) if skips else ""))
 
     if args.json:
         keys = ["runtime", "version", "run", "passed", "failed", "seconds", "ok", "note"]
@@ -198,7 +279,7 @@ def main():
             json.dump([{k: r[k] for k in keys} for r in results], f, indent=2)
             f.write("\n")
     if args.readme and not bad and passed:
-        write_readme(args.readme, results)
+        write_readme(args.readme, results, keep_runtimes=absent)
     return 1 if bad or not passed else 0
 
 

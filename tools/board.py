@@ -1,0 +1,541 @@
+#!/usr/bin/env python3
+"""The smallest fixed heap that minilogit's board jobs need, measured on MicroPython.
+
+Run it as ``make board`` or ``python3 tools/board.py [--mpy] [--no-f64]
+[--json FILE] [--readme README.md] [-v]``. Standard library only.
+
+Where. The MicroPython unix builds sit beside the clone, in
+ROOT/../shared/tools/micropython/: micropython-board-f32 (32-bit objects,
+single-precision floats; a stand-in for an ESP32 or a Pico) is the one
+measured; micropython-f64 (64-bit objects, double precision) gives a second
+column; mpy-cross precompiles for --mpy. Without micropython-board-f32 the
+tool says so in one line and exits 0; without the others it drops their
+columns, also with one line.
+
+The jobs, each run in a fresh process as ``<exe> -X heapsize=N -c CODE``
+from the directory it imports from, with sys.path = ['', '.frozen'] (as on a
+board; MICROPYPATH is set so that no ~/.micropython/lib is searched):
+
+    import    ``import minilogit``, from the repository root.
+    fit       ``from minilogit import LogisticRegression``; 100 rows x 4
+              features made inside the job by a small integer LCG (features
+              are multiples of 2^-21 in [-2, 2), exact in single precision;
+              labels drawn from a logistic model, so the classes overlap);
+              ``LogisticRegression(solver="newton").fit``; the fit must
+              have converged.
+    predict   the same rows, fitted on the host by this CPython, exported
+              with ``to_source()`` into a temporary folder; the job imports
+              that module alone (minilogit is not on its path) and calls
+              predict_proba on 5 rows, which must agree with the host's to
+              1000 machine epsilons of the interpreter running the job.
+
+A job succeeds when it exits 0 with "OK" as the last line of its output; a
+MemoryError, a failed check (a "FAIL: why" line), a crash or a timeout is a
+failure.
+
+The package is loaded from its .py files in the repository (the tool stops
+if any .mpy file lies in minilogit/, so that none can be picked up). With
+--mpy the same jobs also run on a temporary copy in which mpy-cross
+(-msmall-int-bits=31, which both builds load) has replaced every .py file of
+the package, and the exported model, by its .mpy.
+
+How the heap is scanned. Heap sizes are multiples of STEP (4 KB). The GC
+never moves objects, so near the limit a size can fail while a smaller one
+works. For each job the tool runs the top of the range (--max, doubled up
+to --limit while the job runs out of memory there), then the bottom
+(--min, halved down to --floor while the job works there), then bisects
+between the two to find a rough edge, then runs every
+size from the edge minus a margin to the edge plus a margin (the margin is
+--margin or a quarter of the edge, whichever is larger), and widens that
+dense window until it holds a margin of failures-free sizes above the last
+failure and a margin below the first success. It reports
+
+    stable    the smallest size from which every scanned size worked
+    smallest  the smallest size that ever worked
+
+Runs go through a pool of --jobs processes at a time.
+
+README. ``--readme FILE`` writes one row into the "Runs on" table that
+tools/portable/portable.py maintains between its README_BEGIN and README_END
+markers. The row ends with BOARD_ROW_MARK (an HTML comment, invisible once
+rendered): this tool replaces the rows carrying it, or appends its row at
+the end of the table when there is none, and portable.py keeps such rows
+when it rewrites the table. Each tool thus owns its own rows. The README is
+only written when every job worked at some heap size.
+"""
+
+import argparse
+import concurrent.futures
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, os.path.join(HERE, "portable"))
+
+import portable  # noqa: E402  (README markers, table layout, where the builds are)
+
+STEP = 4096
+BOARD = "micropython-board-f32"
+F64 = "micropython-f64"
+MPY_CROSS = "mpy-cross"
+PACKAGE = "minilogit"
+MODEL_MODULE = "board_model"
+
+# Made on the board and on the host alike: 32-bit LCG draws, features exact in
+# single precision, labels 1 with probability sigmoid(0.3 + b . x).
+DATA = """
+def data(n, k):
+    import math
+    b = (0.8, -0.6, 0.4, -0.2)
+    s, X, y = 12345, [], []
+    for i in range(n):
+        row = []
+        for j in range(k + 1):
+            s = (s * 1103515245 + 12345) & 0x7fffffff
+            row.append((s >> 8) / 2097152.0 - 2.0)
+        u = (row.pop() + 2.0) / 4.0
+        a = 0.3
+        for j in range(k):
+            a += b[j] * row[j]
+        X.append(row)
+        y.append(1 if u * (1.0 + math.exp(-a)) < 1.0 else 0)
+    return X, y
+"""
+
+IMPORT_JOB = """
+import minilogit
+print("OK")
+"""
+
+FIT_JOB = """
+from minilogit import LogisticRegression
+%s
+X, y = data(100, 4)
+m = LogisticRegression(solver="newton").fit(X, y)
+if not m.converged_:
+    print("FAIL: the fit did not converge")
+    raise SystemExit(3)
+print("OK")
+""" % DATA
+
+PREDICT_JOB = """
+import sys
+import board_model as model
+P = model.predict_proba(ROWS)
+Q = EXPECTED
+e = 1.0
+while 1.0 + e / 2 != 1.0:
+    e /= 2
+d = max(abs(p - q) for r, s in zip(P, Q) for p, q in zip(r, s))
+if d > 1000 * e:
+    print("FAIL: predict_proba is %g away from the host's" % d)
+    raise SystemExit(3)
+if "minilogit" in sys.modules:
+    print("FAIL: minilogit was imported")
+    raise SystemExit(3)
+print("OK")
+"""
+
+JOBS = ["import", "fit", "predict"]
+JOB_TITLES = {
+    "import": "import minilogit",
+    "fit": "Newton fit, 100 x 4",
+    "predict": "to_source() model: predict_proba",
+}
+README_TITLES = {
+    "import": "`import minilogit`",
+    "fit": "Newton fit of 100 x 4",
+    "predict": "predict_proba of a `to_source()` model",
+}
+
+
+def kb(n):
+    return "%d" % (n // 1024)
+
+
+class Target:
+    """One job on one executable, from .py or .mpy files: its runs and what they say."""
+
+    def __init__(self, job, runtime, exe, sources, cwd, code):
+        self.job, self.runtime, self.exe, self.sources = job, runtime, exe, sources
+        self.cwd, self.code = cwd, code
+        self.results = {}       # heap size -> reason ("" when the run worked)
+        self.window = None      # (lo, hi) of the dense scan
+        self.bottom = None      # the smallest size of the range
+        self.top = None         # the largest size tried
+
+    def ok(self, size):
+        return self.results.get(size) == ""
+
+    def summary(self):
+        oks = sorted(s for s, why in self.results.items() if not why)
+        fails = sorted(s for s, why in self.results.items() if why)
+        stable = [s for s in oks if not fails or s > fails[-1]]
+        reasons = {}
+        for s in fails:
+            reasons[self.results[s]] = reasons.get(self.results[s], 0) + 1
+        return {
+            "job": self.job, "runtime": self.runtime, "sources": self.sources,
+            "stable_from": stable[0] if stable else None,
+            "smallest_ok": oks[0] if oks else None,
+            "range": [self.bottom, self.top],
+            "dense_scan": list(self.window) if self.window else None,
+            "runs": len(self.results),
+            "failures": reasons,
+            "why_not": None if oks else self.results.get(self.top),
+            "sizes": {str(s): self.results[s] or "ok" for s in sorted(self.results)},
+        }
+
+
+def run_once(target, size, timeout):
+    """Run the job at one heap size; return "" if it worked, else why not."""
+    env = dict(os.environ, MICROPYPATH=".frozen")
+    argv = [target.exe, "-X", "heapsize=%d" % size, "-c", target.code]
+    try:
+        proc = subprocess.run(argv, cwd=target.cwd, env=env, stdin=subprocess.DEVNULL,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return "timed out after %gs" % timeout
+    out = proc.stdout.decode("utf-8", "replace")
+    err = proc.stderr.decode("utf-8", "replace")
+    lines = [l.strip() for l in out.splitlines() if l.strip()]
+    if proc.returncode == 0 and lines and lines[-1] == "OK":
+        return ""
+    if "MemoryError" in err or "MemoryError" in out:
+        return "MemoryError"
+    for l in lines:
+        if l.startswith("FAIL:"):
+            return l[len("FAIL:"):].strip()
+    if proc.returncode < 0:
+        return "killed by signal %d" % -proc.returncode
+    last = [l.strip() for l in err.splitlines() if l.strip()]
+    return last[-1] if last else "exit status %d without OK" % proc.returncode
+
+
+def measure(target, pool, args):
+    """Bisect for the rough edge, then scan densely around it (see the docstring)."""
+    def probe(sizes):
+        sizes = [s for s in sizes if s not in target.results]
+        futures = [(s, pool.submit(run_once, target, s, args.timeout)) for s in sizes]
+        for s, f in futures:
+            target.results[s] = f.result()
+
+    lo, hi = args.min, args.max
+    target.bottom = lo
+    probe([hi])
+    while not target.ok(hi) and target.results[hi] == "MemoryError" and hi * 2 <= args.limit:
+        hi *= 2
+        probe([hi])
+    target.top = hi
+    if not target.ok(hi):
+        return target
+    probe([lo])
+    while target.ok(lo) and lo > args.floor:
+        lo = max(args.floor, lo // 2 // STEP * STEP)
+        probe([lo])
+    target.bottom = lo
+    good, bad = hi, lo
+    if target.ok(lo):
+        good = lo
+    while good - bad > STEP:
+        mid = bad + (good - bad) // 2 // STEP * STEP
+        probe([mid])
+        if target.ok(mid):
+            good = mid
+        else:
+            bad = mid
+    margin = max(args.margin, -(-good // 4 // STEP) * STEP)
+    w_lo, w_hi = max(lo, good - margin), min(hi, good + margin)
+    probe(range(w_lo, w_hi + 1, STEP))
+    while True:
+        fails = [s for s, why in target.results.items() if why]
+        first_ok = min(s for s, why in target.results.items() if not why)
+        new_hi = min(hi, max(w_hi, max(fails) + margin)) if fails else w_hi
+        new_lo = max(lo, min(w_lo, first_ok - margin))
+        if new_hi == w_hi and new_lo == w_lo:
+            break
+        probe(list(range(new_lo, w_lo, STEP)) + list(range(w_hi + STEP, new_hi + 1, STEP)))
+        w_lo, w_hi = new_lo, new_hi
+    target.window = (w_lo, w_hi)
+    return target
+
+
+def stale_mpy(root):
+    """The .mpy files inside the package folder (MicroPython could import them)."""
+    found = []
+    for folder, dirs, files in os.walk(os.path.join(root, PACKAGE)):
+        found += [os.path.relpath(os.path.join(folder, f), root)
+                  for f in files if f.endswith(".mpy")]
+    return sorted(found)
+
+
+def mpy_copy(src_root, dest_root, mpy_cross, names):
+    """Copy `names` (files or folders) from src_root to dest_root, with every
+    .py file replaced by its .mpy from mpy-cross. Raises RuntimeError on a
+    compile error."""
+    for name in names:
+        src = os.path.join(src_root, name)
+        walk = os.walk(src) if os.path.isdir(src) else [(src_root, [], [name])]
+        for folder, dirs, files in walk:
+            dirs[:] = [d for d in dirs if d != "__pycache__"]
+            rel_folder = os.path.relpath(folder, src_root)
+            os.makedirs(os.path.join(dest_root, rel_folder), exist_ok=True)
+            for f in files:
+                rel = os.path.normpath(os.path.join(rel_folder, f))
+                if f.endswith(".py"):
+                    out = os.path.join(dest_root, rel[:-3] + ".mpy")
+                    proc = subprocess.run(
+                        [mpy_cross, "-msmall-int-bits=31", "-s", rel.replace(os.sep, "/"),
+                         "-o", out, rel], cwd=src_root,
+                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+                    if proc.returncode:
+                        raise RuntimeError("mpy-cross %s: %s" % (
+                            rel, proc.stdout.decode("utf-8", "replace").strip()))
+                elif not f.endswith((".pyc", ".mpy")):
+                    shutil.copyfile(os.path.join(folder, f), os.path.join(dest_root, rel))
+
+
+def host_model(root, folder):
+    """Fit the predict job's model with this CPython; write its to_source() into
+    folder; return the rows to predict and the probabilities the host gets."""
+    if root not in sys.path:
+        sys.path.insert(0, root)
+    sys.dont_write_bytecode = True      # no __pycache__ left in the package
+    from minilogit import LogisticRegression
+    namespace = {}
+    exec(DATA, namespace)
+    X, y = namespace["data"](100, 4)
+    model = LogisticRegression(solver="newton").fit(X, y)
+    if not model.converged_:
+        raise RuntimeError("the host's fit did not converge")
+    with open(os.path.join(folder, MODEL_MODULE + ".py"), "w") as f:
+        f.write(model.to_source())
+    rows = X[:5]
+    return rows, [list(p) for p in model.predict_proba(rows)]
+
+
+def version(exe):
+    try:
+        proc = subprocess.run([exe, "-c", "import sys; v = sys.implementation.version; "
+                                          "print('%d.%d.%d' % v[:3])"],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, timeout=30)
+        return proc.stdout.decode().strip() or "?"
+    except (OSError, subprocess.SubprocessError):
+        return "?"
+
+
+def cell(s):
+    """'stable / smallest' in KB, or why there is no figure."""
+    if s["stable_from"] is None:
+        return "fails: %s" % (s["why_not"] or "?")
+    at_bottom = "<=" if s["smallest_ok"] == s["range"][0] else ""  # no failure seen
+    return "%s%s / %s%s" % (at_bottom if s["stable_from"] == s["range"][0] else "",
+                            kb(s["stable_from"]), at_bottom, kb(s["smallest_ok"]))
+
+
+def column_name(runtime, sources):
+    return "%s .%s" % (runtime.replace("micropython-", ""), sources)
+
+
+def print_table(summaries, columns):
+    width = max(len(t) for t in JOB_TITLES.values()) + 2
+    cells = {(s["job"], s["runtime"], s["sources"]): cell(s) for s in summaries}
+    cw = max([16] + [len(c) + 2 for c in cells.values()])
+    print("%-*s" % (width, "heap in KB: stable / smallest")
+          + "".join("%-*s" % (cw, column_name(*c)) for c in columns))
+    for job in JOBS:
+        if any(k[0] == job for k in cells):
+            print("%-*s" % (width, JOB_TITLES[job])
+                  + "".join("%-*s" % (cw, cells.get((job,) + c, "-")) for c in columns))
+
+
+def readme_row(summaries, versions, columns):
+    """The README row: the board build's figures from .py with the jobs' names, then
+    the other columns' figures in the same order."""
+    def figures(runtime, sources, named):
+        cells = []
+        for job in JOBS:
+            for x in summaries:
+                if (x["job"], x["runtime"], x["sources"]) == (job, runtime, sources):
+                    cells.append((README_TITLES[job] + " " if named else "") + cell(x))
+        return ", ".join(cells)
+    groups = [figures(BOARD, "py", True)]
+    for runtime, sources in columns[1:]:
+        label = " ".join(([runtime] if runtime != BOARD else [])
+                         + (["from `.mpy`"] if sources == "mpy" else []))
+        groups.append("%s: %s" % (label, figures(runtime, sources, False)))
+    text = ("fixed heap in KB, *stable / smallest* (every heap from the first size up, in "
+            "4 KB steps, worked; the second is the smallest that did; `make board`): %s"
+            % "; ".join(groups))
+    return "| %s heap | %s | - | - | %s %s |" % (BOARD, versions.get(BOARD, "?"), text,
+                                                portable.BOARD_ROW_MARK)
+
+
+def write_readme(path, row):
+    """Put `row` in place of the README's board rows, or at the end of the table."""
+    with open(path) as f:
+        text = f.read()
+    try:
+        start, end = portable.readme_block(text)
+    except ValueError:
+        raise SystemExit("board: %s has no %r ... %r block to write into"
+                         % (path, portable.README_BEGIN, portable.README_END))
+    lines = [l for l in text[start:end].strip("\n").splitlines()
+             if portable.BOARD_ROW_MARK not in l]
+    block = "\n".join(lines + [row])
+    with open(path, "w") as f:
+        f.write(text[:start] + "\n" + block + "\n" + text[end:])
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--root", default=ROOT, help="repo root (default: %(default)s)")
+    parser.add_argument("--mpy", action="store_true",
+                        help="also measure the package precompiled by mpy-cross")
+    parser.add_argument("--no-f64", action="store_true", help="measure the board build only")
+    parser.add_argument("--only", help="comma-separated jobs (%s)" % ", ".join(JOBS))
+    parser.add_argument("--min", type=int, default=16, help="smallest heap in KB (16)")
+    parser.add_argument("--max", type=int, default=512, help="top of the scan in KB (512)")
+    parser.add_argument("--floor", type=int, default=4,
+                        help="how far the bottom halves while a job still works there, in KB (4)")
+    parser.add_argument("--limit", type=int, default=4096,
+                        help="how far the top doubles while a job runs out of memory, in KB (4096)")
+    parser.add_argument("--margin", type=int, default=64,
+                        help="least width in KB scanned densely each side of the edge (64)")
+    parser.add_argument("--jobs", type=int, default=2, help="processes at once (2)")
+    parser.add_argument("--timeout", type=float, default=60, help="seconds per run (60)")
+    parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
+    parser.add_argument("--readme", metavar="FILE",
+                        help="write the board row of FILE's \"Runs on\" table")
+    parser.add_argument("-v", "--verbose", action="store_true",
+                        help="print every size tried (+ worked, - failed)")
+    args = parser.parse_args()
+    for name in ("min", "max", "floor", "limit", "margin"):
+        kbytes = getattr(args, name)
+        if kbytes <= 0 or kbytes * 1024 % STEP:
+            parser.error("--%s must be a positive multiple of %d" % (name, STEP // 1024))
+        setattr(args, name, kbytes * 1024)
+    if not args.floor <= args.min < args.max <= args.limit:
+        parser.error("these must hold: --floor <= --min < --max <= --limit")
+    jobs = JOBS
+    if args.only:
+        jobs = [j.strip() for j in args.only.split(",") if j.strip()]
+        unknown = [j for j in jobs if j not in JOBS]
+        if unknown:
+            parser.error("unknown job(s) %s; choose from %s" % (", ".join(unknown), ", ".join(JOBS)))
+
+    root = os.path.abspath(args.root)
+    tools = os.path.normpath(os.path.join(root, portable.BOARD_DIR))
+    shown = os.path.join(portable.BOARD_DIR, "")  # as a user would type it from the root
+
+    def executable(name):
+        path = os.path.join(tools, name)
+        return path if os.path.isfile(path) and os.access(path, os.X_OK) else None
+
+    if not executable(BOARD):
+        print("board: %s%s is not beside the clone; nothing measured" % (shown, BOARD))
+        return 0
+    stale = stale_mpy(root)
+    if stale:
+        print("board: .mpy files in %s/ could be imported instead of the .py sources: %s; "
+              "remove them (find %s -name '*.mpy' -delete)"
+              % (PACKAGE, ", ".join(stale[:5]) + (" ..." if len(stale) > 5 else ""), PACKAGE))
+        return 2
+    runtimes = [BOARD]
+    if not args.no_f64:
+        if executable(F64):
+            runtimes.append(F64)
+        else:
+            print("board: %s%s is not beside the clone; its column is left out" % (shown, F64))
+    sources = ["py"]
+    if args.mpy:
+        if executable(MPY_CROSS):
+            sources.append("mpy")
+        else:
+            print("board: %s%s is not beside the clone; --mpy is left out" % (shown, MPY_CROSS))
+    versions = {r: version(executable(r)) for r in runtimes}
+
+    started = time.time()
+    with tempfile.TemporaryDirectory(prefix="minilogit-board-") as tmp:
+        model_py = os.path.join(tmp, "model-py")
+        os.mkdir(model_py)
+        try:
+            rows, expected = host_model(root, model_py)
+        except Exception as e:
+            print("board: the host could not make the predict job's model: %s: %s"
+                  % (type(e).__name__, e))
+            return 1
+        folders = {("import", "py"): root, ("fit", "py"): root, ("predict", "py"): model_py}
+        if "mpy" in sources:
+            package_mpy, model_mpy = os.path.join(tmp, "package-mpy"), os.path.join(tmp, "model-mpy")
+            try:
+                mpy_copy(root, package_mpy, executable(MPY_CROSS), [PACKAGE])
+                mpy_copy(model_py, model_mpy, executable(MPY_CROSS), [MODEL_MODULE + ".py"])
+            except RuntimeError as e:
+                print("board: %s" % e)
+                return 1
+            folders.update({("import", "mpy"): package_mpy, ("fit", "mpy"): package_mpy,
+                            ("predict", "mpy"): model_mpy})
+        codes = {"import": IMPORT_JOB, "fit": FIT_JOB,
+                 "predict": PREDICT_JOB.replace("ROWS", repr(rows))
+                                       .replace("EXPECTED", repr(expected))}
+        columns = [(r, s) for s in sources for r in runtimes]
+        targets = [Target(j, r, executable(r), s, folders[j, s], codes[j])
+                   for (r, s) in columns for j in jobs]
+        print("board: MicroPython %s, heaps %d-%d KB in %d KB steps, %d jobs x %d columns ..."
+              % (versions[BOARD], args.min // 1024, args.max // 1024, STEP // 1024,
+                 len(jobs), len(columns)), flush=True)
+        with concurrent.futures.ThreadPoolExecutor(max(1, args.jobs)) as pool, \
+                concurrent.futures.ThreadPoolExecutor(len(targets)) as scans:
+            for f in [scans.submit(measure, t, pool, args) for t in targets]:
+                f.result()
+
+    summaries = [t.summary() for t in targets]
+    runs = sum(s["runs"] for s in summaries)
+    print()
+    print_table(summaries, columns)
+    print("\nstable: every size scanned from it up worked; smallest: the smallest that "
+          "worked.\n%d runs in %.0fs." % (runs, time.time() - started))
+    for s in summaries:
+        other = {why: n for why, n in s["failures"].items() if why != "MemoryError"}
+        if other and s["stable_from"] is not None:
+            print("note: %s on %s .%s: failures other than MemoryError: %s" % (
+                s["job"], s["runtime"], s["sources"],
+                "; ".join("%s (%dx)" % kv for kv in sorted(other.items()))))
+        if args.verbose:
+            strip = " ".join("%s%s" % (kb(int(size)), "+" if why == "ok" else "-")
+                             for size, why in s["sizes"].items())
+            print("\n%s on %s .%s (dense scan %s KB): %s" % (
+                s["job"], s["runtime"], s["sources"],
+                "-".join(kb(x) for x in s["dense_scan"]) if s["dense_scan"] else "none", strip))
+
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"micropython": versions, "step": STEP, "min": args.min, "max": args.max,
+                       "results": summaries}, f, indent=2)
+            f.write("\n")
+    failed = [s for s in summaries if s["stable_from"] is None]
+    if failed:
+        print("\nboard: FAIL: %s" % "; ".join(
+            "%s on %s .%s never worked up to %s KB (%s)" % (
+                s["job"], s["runtime"], s["sources"], kb(s["range"][1]), s["why_not"])
+            for s in failed))
+        return 1
+    if args.readme:
+        if jobs != JOBS:
+            print("board: --only measured part of the jobs; %s is left as it is" % args.readme)
+        else:
+            write_readme(args.readme, readme_row(summaries, versions, columns))
+            print("board: wrote the board row of %s" % args.readme)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
