@@ -43,8 +43,11 @@ class _Sink:
 
 
 class _SysWithStderr:
-    def __init__(self, stderr):
+    """The sys module with stderr replaced (the package may also read sys.modules)."""
+
+    def __init__(self, stderr, real_sys):
         self.stderr = stderr
+        self.modules = real_sys.modules
 
 
 # What the fallback ``warn`` wrote to stderr during the last warnings_from
@@ -66,7 +69,7 @@ def warnings_from(fn, *args, **kwargs):
     if w is None:
         mark = _compat.fallback_count[0]
         sink, real_sys = _Sink(), _compat.sys
-        _compat.sys = _SysWithStderr(sink)
+        _compat.sys = _SysWithStderr(sink, real_sys)
         try:
             result = fn(*args, **kwargs)
         finally:
