@@ -56,9 +56,8 @@ probit helpers: they sit in the fitting loop and take x as given, unchecked.
 
 import math
 
-from .core.compat import log1p
+from .core.compat import EPS, TINY, log1p
 from .core.errors import DataError
-from .core.compat import EPS
 
 _SQRT_2PI = 2.5066282746310002          # sqrt(2 pi)
 
@@ -304,9 +303,12 @@ def normal_ppf(p):
 
 # -- log Phi and phi / Phi, for the probit link --------------------------------
 
-# Below x = -37 Phi(x) ~ 6e-301 is about to turn subnormal: from there on
-# log Phi and phi / Phi come from the asymptotic series of Mills' ratio.
-_LOG_CDF_TAIL = -37.0
+# Below this x, Phi(x) < e^(-x^2/2) falls within a factor EPS of the smallest
+# normal float (Phi(-37) ~ 6e-300 in double precision, Phi(-12) ~ 2e-33 in
+# single) and is about to lose digits as a subnormal: from there on log Phi
+# and phi / Phi come from the asymptotic series of Mills' ratio. It is the
+# first whole x beyond e^(-x^2/2) = TINY / EPS: -37 (double), -12 (single).
+_LOG_CDF_TAIL = -float(math.ceil(math.sqrt(-2.0 * math.log(TINY / EPS))))
 
 
 def _normal_pdf(x):
@@ -314,17 +316,20 @@ def _normal_pdf(x):
 
     Unlike ``_phi`` it does not split x^2, so the rounding of x^2 / 2 gives
     it a relative error of up to about x^2 EPS / 2, some 1e-13 near
-    |x| = 37. The probit link's slope and ``normal_hazard`` use it.
+    |x| = 37 in double precision. The probit link's slope and
+    ``normal_hazard`` use it.
     """
     return math.exp(-0.5 * x * x) / _SQRT_2PI
 
 
 def _mills_series(x):
-    """S(x) = Phi(x) (-x) / phi(x) = -x R(-x) for x <= -37, from the asymptotic
-    series 1 - 1/x^2 + 3/x^4 - 15/x^6 + ... (Abramowitz and Stegun 26.2.12).
+    """S(x) = Phi(x) (-x) / phi(x) = -x R(-x) for x <= _LOG_CDF_TAIL, from the
+    asymptotic series 1 - 1/x^2 + 3/x^4 - 15/x^6 + ... (Abramowitz and Stegun
+    26.2.12).
 
-    At |x| >= 37 the first omitted term is below 2e-17, so the truncation is
-    exact to double precision.
+    The first omitted term, 135135 / x^14, is below 2e-17 at |x| >= 37 and
+    below 1e-10 at |x| >= 12, so the truncation is exact to the precision
+    of the float (double and single) wherever it is used.
     """
     t = 1.0 / (x * x)
     return 1.0 - t * (1.0 - 3.0 * t * (1.0 - 5.0 * t * (1.0 - 7.0 * t * (
@@ -335,7 +340,8 @@ def log_normal_cdf(x):
     """Return log Phi(x), finite and accurate for every finite x.
 
     Phi(x) is Q(-x), the upper tail; for x > 0, log Phi(x) = log(1 - Q(x))
-    through log1p; below x = -37 (Phi(x) < 1e-300), the asymptotic series
+    through log1p; below x = -37 (Phi(x) < 1e-299; -12 in single precision),
+    the asymptotic series
     log Phi(x) = -x^2/2 - log(-x sqrt(2 pi)) + log S(x).
 
     >>> round(log_normal_cdf(0.0), 15) == round(-math.log(2.0), 15)
@@ -408,10 +414,11 @@ def _gamma_continued_fraction(a, y):
     evaluated front to back by the modified Lentz method, with
     b_n = y + 2n + 1 - a and a_n = -n (n - a). Here the a_n can be
     negative, so a C_n or D_n can come out (near) zero: Lentz's rule
-    replaces it by a tiny number. For an integer a the fraction ends: a_n
-    vanishes at n = a, and delta = 1 exactly.
+    replaces it by a tiny number, TINY / EPS (Numerical Recipes' FPMIN),
+    whose reciprocal is still 1/EPS below the float's limit. For an integer
+    a the fraction ends: a_n vanishes at n = a, and delta = 1 exactly.
     """
-    tiny = 1e-300
+    tiny = TINY / EPS
     b = y + 1.0 - a
     C = 1.0 / tiny
     D = 1.0 / b

@@ -35,14 +35,20 @@ phi / Phi (``log_normal_cdf``, ``normal_hazard``): they come from
 
 import math
 
-from .core.compat import expm1, log1p
+from .core.compat import LOG_MAX, TINY, exp_or_inf, expm1, log1p
 from .distributions import _normal_pdf, log_normal_cdf, normal_cdf, normal_hazard, normal_ppf
 from .core.errors import DataError
 from .core.functions import log_sigmoid, logit, sigmoid
 
-# e^709 ~ 8.2e307 is the largest power of e below the float limit; any eta
-# above it is "infinitely" far for every link here.
-_MAX_EXP = 709.0
+# e^709 ~ 8.2e307 is the largest power of e below the limit of a double
+# (e^88 ~ 1.7e38 in single precision); any eta above it is "infinitely" far
+# for every link here.
+_MAX_EXP = min(709.0, LOG_MAX)
+
+# Below this t = e^eta, mu = 1 - e^-t is t itself to every digit, so that
+# log mu = eta: 1e-300 in double precision; in single precision, where the
+# literal 1e-300 is 0.0, the smallest normal float.
+_T_TINY = max(1e-300, TINY)
 
 
 class Link:
@@ -96,9 +102,10 @@ class Identity(Link):
 class Log(Link):
     """eta = log mu, mu = e^eta: the canonical link of the Poisson family.
 
-    e^eta overflows a double above eta ~ 709.78: ``inverse`` returns
-    ``math.inf`` there instead of raising (the objective then stops the fit
-    with a clear error).
+    e^eta overflows the float above eta ~ 709.78 (88.72 in single
+    precision): ``inverse`` returns ``math.inf`` for eta above ``LOG_MAX``
+    (709.08; 88.03 in single precision) instead of raising (the objective
+    then stops the fit with a clear error).
 
     >>> g = Log()
     >>> g.inverse(0.0), g.deriv(0.0), g.link(1.0)
@@ -115,7 +122,7 @@ class Log(Link):
         return math.log(mu)
 
     def inverse(self, eta):
-        return math.exp(eta) if eta < 709.78 else math.inf
+        return exp_or_inf(eta)
 
     def deriv(self, eta):
         return self.inverse(eta)                   # d e^eta / d eta = e^eta
@@ -225,7 +232,8 @@ class CLogLog(BinomialLink):
 
     With t = e^eta: 1 - mu = e^-t, so log(1 - mu) = -t exactly, and
     mu = -expm1(-t) keeps its digits when t is tiny. t is capped at e^709
-    (where P(y = 0) = exp(-t) is 0 in any precision) so nothing overflows.
+    (e^88 in single precision), where P(y = 0) = exp(-t) is 0 in any
+    precision, so nothing overflows.
 
     >>> g = CLogLog()
     >>> round(g.inverse(0.0), 12) == round(1 - math.exp(-1), 12)
@@ -255,7 +263,7 @@ class CLogLog(BinomialLink):
         t = math.exp(min(eta, _MAX_EXP))
         if t > 1.0:
             log_mu = log1p(-math.exp(-t))          # log(1 - e^-t): mu close to 1
-        elif t > 1e-300:
+        elif t > _T_TINY:
             log_mu = math.log(-expm1(-t))          # log(1 - e^-t): mu not close to 1
         else:
             log_mu = eta                           # mu = t (1 - t/2 + ...) ~ e^eta
@@ -263,7 +271,7 @@ class CLogLog(BinomialLink):
 
     def dlog_probs(self, eta):
         t = math.exp(min(eta, _MAX_EXP))
-        if t <= 1e-300:
+        if t <= _T_TINY:
             h1 = 1.0                               # (dmu/deta) / mu -> 1 as eta -> -inf
         elif eta >= _MAX_EXP:
             h1 = 0.0

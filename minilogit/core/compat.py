@@ -81,6 +81,8 @@ except AttributeError:  # MicroPython
         u = 1.0 + x
         if u == 1.0:
             return x
+        if u - 1.0 == x:        # nothing was rounded (and x * log(u) might overflow)
+            return math.log(u)
         return math.log(u) * x / (u - 1.0)
 
 try:

@@ -192,7 +192,7 @@ class GLM(Inference, Extras, Estimator):
         eta = self.decision_function(X)
         mu = [link.inverse(e) for e in eta]
         for i in range(len(mu)):
-            if not -math.inf < mu[i] < math.inf:       # e^eta beyond e^709.78, say
+            if not -math.inf < mu[i] < math.inf:       # e^eta beyond e^LOG_MAX, say
                 raise DataError("X row %d: the predicted mean g^-1(eta) is %r (eta = %r, "
                                 "%s link): the row is too far outside the data the model "
                                 "was fitted on" % (i, mu[i], eta[i], link.name))

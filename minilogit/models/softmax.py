@@ -13,4 +13,5 @@ from ._base import Extras
 
 
 class SoftmaxRegression(Extras, CoreSoftmaxRegression):
-    __doc__ = CoreSoftmaxRegression.__doc__
+    # MicroPython keeps no docstrings (a class there has no __doc__ at all)
+    __doc__ = getattr(CoreSoftmaxRegression, "__doc__", None)

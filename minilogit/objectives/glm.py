@@ -28,6 +28,7 @@ True
 
 import math
 
+from ..core.compat import LOG_MAX
 from ..core.errors import DataError, DivergenceError
 from ..core.logistic import WeightedRows, binary_margins, diagnose_margins
 from ..core.matrix import dot, weighted_gram
@@ -79,10 +80,10 @@ class GLMLoss(WeightedRows):
         weight w_i = (dmu/deta)^2 / V(mu_i), eq. (38)."""
         if self._beta != beta:
             eta = self.X @ beta                                    # eq. (37): eta_i = x_i' beta
-            if self.link.name == "log" and max(eta) >= 709.78:
+            if self.link.name == "log" and max(eta) > LOG_MAX:
                 raise DivergenceError(
-                    "the linear predictor reached eta = %.6g, where mu = e^eta overflows a "
-                    "double: the fit diverged (standardize the features, or check for a "
+                    "the linear predictor reached eta = %.6g, where mu = e^eta overflows the "
+                    "float: the fit diverged (standardize the features, or check for a "
                     "column that predicts zero counts perfectly)" % max(eta))
             uw = [self.family.score_weight(y_i, eta_i, self.link)   # eq. (38)
                   for y_i, eta_i in zip(self.y, eta)]

@@ -16,6 +16,26 @@ except ImportError:  # MicroPython
     Fraction = None
 
 
+# The running float. CPython's is IEEE double precision; a board's MicroPython
+# often single precision, where the recorded double-precision figures can only
+# be met to about EPS. A tolerance that depends on the precision is written
+# max(double_tol, k * EPS): the first term in double precision (so nothing is
+# loosened there), the second in single precision.
+def _epsilon():
+    eps = 1.0
+    while 1.0 + eps / 2.0 > 1.0:
+        eps /= 2.0
+    return eps
+
+
+EPS = _epsilon()                  # 2.2e-16 in double precision, 1.2e-7 in single
+SINGLE = EPS > 1e-10              # a single-precision float
+# Magnitudes near the ends of the float's range. In single precision the
+# literals 1e308 and 1e-300 are inf and 0.0, so the tests use these instead.
+HUGE = 1e38 if SINGLE else 1e308
+SMALL = 1e-30 if SINGLE else 1e-300
+
+
 class Skip(Exception):
     """Raise it from a test to skip the test (the runner counts it apart)."""
 
@@ -43,8 +63,11 @@ class _Sink:
 
 
 class _SysWithStderr:
-    def __init__(self, stderr):
+    """The sys module with stderr replaced (the package may also read sys.modules)."""
+
+    def __init__(self, stderr, real_sys):
         self.stderr = stderr
+        self.modules = real_sys.modules
 
 
 # What the fallback ``warn`` wrote to stderr during the last warnings_from
@@ -66,7 +89,7 @@ def warnings_from(fn, *args, **kwargs):
     if w is None:
         mark = _compat.fallback_count[0]
         sink, real_sys = _Sink(), _compat.sys
-        _compat.sys = _SysWithStderr(sink)
+        _compat.sys = _SysWithStderr(sink, real_sys)
         try:
             result = fn(*args, **kwargs)
         finally:
