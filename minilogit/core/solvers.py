@@ -122,6 +122,50 @@ def small_gradient(g, n_examples, tol):
     return max_abs(g) <= tol * n_examples
 
 
+def _iterate(objective, beta0, max_iter, tol, step, name, equation):
+    """The loop that gradient descent, Newton and IRLS share.
+
+    From beta0, ``step(objective, beta, g, history)`` gives the next beta,
+    the loss there and what to record of the step; a beta of None means no
+    step lowers the loss (rounding has won). The loop stops when the
+    gradient test passes (converged), after ``max_iter`` steps, or when the
+    objective diagnoses that no minimum exists (separation).
+    """
+    n = objective.n_examples
+    beta = list(beta0)
+    history = [objective.value(beta)]
+    grad_norms, iterates, details = [], [beta], []
+    n_iter, converged, diagnosis, last_step = 0, False, None, None
+    while True:
+        g = objective.gradient(beta)                     # eq. (12): g = X'(p - y)
+        grad_norms.append(max_abs(g))
+        if small_gradient(g, n, tol):
+            converged = True
+            break
+        if n_iter == max_iter or diagnosis is not None:
+            break
+        try:
+            beta_new, L_new, detail = step(objective, beta, g, history)
+        except SingularMatrixError:
+            # A singular X'WX is what separation looks like once the weights
+            # of the separated points underflow; say so if that is the cause.
+            diagnosis = objective.diagnose(beta, last_step)
+            if diagnosis is None:
+                raise
+            break
+        if beta_new is None:            # no step lowers the loss: rounding has won
+            break
+        last_step = [b1 - b0 for b1, b0 in zip(beta_new, beta)]
+        beta = beta_new
+        history.append(L_new)
+        iterates.append(beta)
+        details.append(detail)
+        n_iter += 1
+        diagnosis = objective.diagnose(beta, last_step)
+    return FitResult(name, beta, history, grad_norms, n_iter, converged, diagnosis,
+                     iterates, equation, details)
+
+
 def gradient_descent(objective, beta0, learning_rate=None, max_iter=10000, tol=TOL):
     """Minimise ``objective`` by batch gradient descent from ``beta0``.
 
@@ -139,45 +183,28 @@ def gradient_descent(objective, beta0, learning_rate=None, max_iter=10000, tol=T
     ...
     minilogit.DivergenceError: gradient descent diverged at iteration 1: the loss rose from 2.079 to 5.02 with the fixed learning rate 10; use a smaller learning_rate (the loss can only fall when it is below 2/L, L the largest eigenvalue of the Hessian) or learning_rate=None for a line search
     """
-    n = objective.n_examples
-    beta = list(beta0)
-    L = objective.value(beta)
-    history, grad_norms, iterates, details = [L], [], [beta], []
     eta = 1.0 if learning_rate is None else learning_rate
-    n_iter, converged, diagnosis = 0, False, None
-    while True:
-        g = objective.gradient(beta)                          # eq. (12): g = X'(p - y)
-        grad_norms.append(max_abs(g))
-        if small_gradient(g, n, tol):
-            converged = True
-            break
-        if n_iter == max_iter or diagnosis is not None:
-            break
+
+    def step(objective, beta, g, history):
+        nonlocal eta
+        L = history[-1]
         if learning_rate is None:
             eta, beta_new, L_new = _backtrack(objective, beta, g, L, 2.0 * eta)
-            if beta_new is None:        # no step lowers the loss: rounding has won
-                break
         else:
             beta_new = [b - eta * g_j for b, g_j in zip(beta, g)]   # eq. (15)
             L_new = objective.value(beta_new)
             if not (L_new <= L * (1.0 + ROUNDING)):   # also catches inf and nan
-                history.append(L_new)
                 raise DivergenceError(
                     "gradient descent diverged at iteration %d: the loss rose "
                     "from %.4g to %.4g with the fixed learning rate %g; use a "
                     "smaller learning_rate (the loss can only fall when it is "
                     "below 2/L, L the largest eigenvalue of the Hessian) or "
                     "learning_rate=None for a line search"
-                    % (n_iter + 1, L, L_new, eta), history=history)
-        step = [b1 - b0 for b1, b0 in zip(beta_new, beta)]
-        beta, L = beta_new, L_new
-        history.append(L)
-        iterates.append(beta)
-        details.append({"eta": eta})
-        n_iter += 1
-        diagnosis = objective.diagnose(beta, step)
-    return FitResult("gd", beta, history, grad_norms, n_iter, converged, diagnosis, iterates,
-                     "(15)" if learning_rate is not None else "(15), (16)", details)
+                    % (len(history), L, L_new, eta), history=history + [L_new])
+        return beta_new, L_new, {"eta": eta}
+
+    return _iterate(objective, beta0, max_iter, tol, step, "gd",
+                    "(15)" if learning_rate is not None else "(15), (16)")
 
 
 def _backtrack(objective, beta, g, L, eta):
@@ -277,7 +304,7 @@ def newton(objective, beta0, max_iter=100, tol=TOL):
     >>> round(r.beta[0], 9), r.n_iter                # log(2/1), the log-odds of 2 to 1
     (0.693147178, 3)
     """
-    return _newton_loop(objective, beta0, max_iter, tol, _newton_step, "newton", "(20)")
+    return _iterate(objective, beta0, max_iter, tol, _newton_step, "newton", "(20)")
 
 
 def irls(objective, beta0, max_iter=100, tol=TOL):
@@ -292,16 +319,17 @@ def irls(objective, beta0, max_iter=100, tol=TOL):
     >>> round(irls(LogisticLoss(Matrix([[1.0], [1.0], [1.0]]), [0, 1, 1]), [0.0]).beta[0], 9)
     0.693147178
     """
-    return _newton_loop(objective, beta0, max_iter, tol, _irls_step, "irls", "(21), (22)")
+    return _iterate(objective, beta0, max_iter, tol, _irls_step, "irls", "(21), (22)")
 
 
-def _newton_step(objective, beta, g):
+def _newton_step(objective, beta, g, history):
     H = objective.hessian(beta)                          # eq. (13): H = X'WX
     delta = H.solve(g)                                   # eq. (20): H delta = g
-    return [b - d for b, d in zip(beta, delta)], {}      # eq. (20): beta - H^-1 g
+    beta_new = [b - d for b, d in zip(beta, delta)]      # eq. (20): beta - H^-1 g
+    return beta_new, objective.value(beta_new), {}
 
 
-def _irls_step(objective, beta, g):
+def _irls_step(objective, beta, g, history):
     X = objective.X
     w, z = objective.working_response(beta)              # eq. (21): w_i, z = X beta + W^-1 (y - p)
     XtWX = weighted_gram(X, w)                           # eq. (22): X'WX, W never formed
@@ -310,38 +338,4 @@ def _irls_step(objective, beta, g):
     wz = [w_i * z_i for w_i, z_i in zip(w, z)]           # eq. (22): W z, elementwise
     XtWz = wz @ X                                        # eq. (22): X'Wz
     beta_new = XtWX.solve(XtWz)                          # eq. (22): beta_new = (X'WX)^-1 X'Wz
-    return beta_new, {"w_min": min(w), "w_max": max(w)}
-
-
-def _newton_loop(objective, beta0, max_iter, tol, step, name, equation):
-    n = objective.n_examples
-    beta = list(beta0)
-    history = [objective.value(beta)]
-    grad_norms, iterates, details = [], [beta], []
-    n_iter, converged, diagnosis, last_step = 0, False, None, None
-    while True:
-        g = objective.gradient(beta)                     # eq. (12): g = X'(p - y)
-        grad_norms.append(max_abs(g))
-        if small_gradient(g, n, tol):
-            converged = True
-            break
-        if n_iter == max_iter or diagnosis is not None:
-            break
-        try:
-            beta_new, detail = step(objective, beta, g)
-        except SingularMatrixError:
-            # A singular X'WX is what separation looks like once the weights
-            # of the separated points underflow; say so if that is the cause.
-            diagnosis = objective.diagnose(beta, last_step)
-            if diagnosis is None:
-                raise
-            break
-        last_step = [b1 - b0 for b1, b0 in zip(beta_new, beta)]
-        beta = beta_new
-        history.append(objective.value(beta))
-        iterates.append(beta)
-        details.append(detail)
-        n_iter += 1
-        diagnosis = objective.diagnose(beta, last_step)
-    return FitResult(name, beta, history, grad_norms, n_iter, converged, diagnosis,
-                     iterates, equation, details)
+    return beta_new, objective.value(beta_new), {"w_min": min(w), "w_max": max(w)}

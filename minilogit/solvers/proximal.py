@@ -33,14 +33,6 @@ Two additions:
   a step makes F rise, it is thrown away, the momentum is reset (t = 1,
   v = beta) and a plain proximal step is taken from beta instead, which
   cannot raise F. So F never rises (beyond rounding) along ``history``.
-
->>> from minilogit import Matrix
->>> from minilogit.core.logistic import LogisticLoss
->>> X = Matrix([[1.0, -1.0, 0.5], [1.0, 0.0, -1.0], [1.0, 1.0, 0.0], [1.0, 2.0, 1.0]])
->>> loss = LogisticLoss(X, [0, 1, 0, 1])
->>> r = proximal(loss, [0.0, 0.0, 0.0], l1=0.5, penalized=[1, 2])
->>> r.converged, [round(b, 6) for b in r.beta]
-(True, [-0.205735, 0.411469, 0.0])
 """
 
 import math
