@@ -40,10 +40,9 @@ from ..core.checks import check_number
 from ..core.compat import mul
 from ..core.matrix import dot
 from ..core.logistic import L2Penalty
-from ..core.solvers import TOL, FitResult
-from .elastic_net import (check_elastic_net, diagnose_unpenalized, elastic_net_value,
-                          kkt_violation, penalty_mask, rose_beyond_rounding,
-                          soft_threshold)
+from ..core.solvers import TOL
+from .elastic_net import (check_elastic_net, elastic_net_value, iterate, penalty_mask,
+                          rose_beyond_rounding, soft_threshold)
 
 _MAX_HALVINGS = 30             # a step shrunk 2^30-fold that still raises F: rounding has won
 
@@ -85,18 +84,7 @@ def coordinate_descent(objective, beta0, l1=0.0, l2=0.0, penalized=(), max_iter=
     def F_of(beta):
         return elastic_net_value(f.value(beta), beta, l1, penalized)       # eq. (41)
 
-    beta = [float(b) for b in beta0]
-    F = F_of(beta)
-    history = [F]
-    grad_norms = [kkt_violation(f.gradient(beta), beta, l1, penalized)]   # eq. (45)
-    iterates, details = [beta], []
-    n_iter, converged, diagnosis = 0, False, None
-    while True:
-        if grad_norms[-1] <= tol * n:
-            converged = True
-            break
-        if n_iter == max_iter or diagnosis is not None:
-            break
+    def step(beta, F, violation):
         w, z = objective.working_response(beta)              # eq. (21): w_i, z_i at beta
         # Solve the quadratic only as well as the current beta deserves:
         # sweeps stop once no partial derivative moves by more than a tenth
@@ -107,30 +95,22 @@ def coordinate_descent(objective, beta0, l1=0.0, l2=0.0, penalized=(), max_iter=
         # is only a local model of L: digits of its minimiser beyond that
         # would be spent on sweeps and thrown away by the next outer
         # iteration.
-        inner_tol = 0.1 * max(grad_norms[-1], tol * n)
+        inner_tol = 0.1 * max(violation, tol * n)
         beta_new = _weighted_elastic_net(X, w, z, beta, l1, l2, in_P,
                                          inner_tol, max_inner)          # eq. (44)
         F_new = F_of(beta_new)
         halvings = 0
         while rose_beyond_rounding(F_new, F, n + len(beta)):
-            if halvings == _MAX_HALVINGS:
-                beta_new = None
-                break
+            if halvings == _MAX_HALVINGS:            # no step lowers F: rounding has won
+                return None, None, None, None
             beta_new = [(b1 + b0) / 2.0 for b1, b0 in zip(beta_new, beta)]   # halve the step
             F_new = F_of(beta_new)
             halvings += 1
-        if beta_new is None:             # no step lowers F: rounding has won
-            break
-        step = [b1 - b0 for b1, b0 in zip(beta_new, beta)]
-        beta, F = beta_new, F_new
-        history.append(F)
-        grad_norms.append(kkt_violation(f.gradient(beta), beta, l1, penalized))   # eq. (45)
-        iterates.append(beta)
-        details.append({"w_min": min(w), "w_max": max(w), "halvings": halvings})
-        n_iter += 1
-        diagnosis = diagnose_unpenalized(objective, beta, step, l1, l2)
-    return FitResult("cd", beta, history, grad_norms, n_iter, converged, diagnosis,
-                     iterates, "(21), (44)", details)
+        detail = {"w_min": min(w), "w_max": max(w), "halvings": halvings}
+        return beta_new, F_new, f.gradient(beta_new), detail
+
+    return iterate("cd", objective, f, beta0, l1, l2, penalized, max_iter, tol, step,
+                   "(21), (44)")
 
 
 def _weighted_elastic_net(X, w, z, beta, l1, l2, in_P, inner_tol, max_sweeps):

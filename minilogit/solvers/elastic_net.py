@@ -8,7 +8,8 @@ descent) minimise the same objective, eq. (41),
 with P the penalised coefficients, and differ only in how they step. The
 rest is here, once: checking their arguments, P as a mask over beta, F
 from f, the soft-threshold operator of eq. (42), telling a real rise of F
-from rounding, and asking the objective whether a minimum exists at all.
+from rounding, and the loop around their steps, which stops at the KKT
+conditions or when the objective says that no minimum exists.
 
 >>> penalty_mask([1, 2], 3), soft_threshold(3.0, 1.0)
 ([False, True, True], 2.0)
@@ -19,6 +20,7 @@ from rounding, and asking the objective whether a minimum exists at all.
 from ..core.checks import check_number
 from ..core.errors import DataError
 from ..core.compat import EPS
+from ..core.solvers import FitResult
 
 
 def soft_threshold(u, t):
@@ -112,21 +114,6 @@ def rose_beyond_rounding(F_new, F, n_terms):
     return F_new > F + n_terms * EPS * abs(F)
 
 
-def diagnose_unpenalized(objective, beta, step, l1, l2):
-    """Return the objective's diagnosis after a step, or None when F has a penalty.
-
-    Without a penalty (l1 = l2 = 0) F is L alone, whose minimum may not
-    exist (separation): the objective's ``diagnose`` says so, as in the
-    other solvers. With a penalty the solvers do not ask.
-
-    >>> diagnose_unpenalized(None, [0.0], [0.0], 0.5, 0.0) is None
-    True
-    """
-    if l1 == 0 and l2 == 0:
-        return objective.diagnose(beta, step)
-    return None
-
-
 def kkt_violation(g, beta, l1, penalized):
     """Return how far beta is from minimising F = f + l1 sum_{j in P} |beta_j|, eq. (45).
 
@@ -164,3 +151,46 @@ def kkt_violation(g, beta, l1, penalized):
         if v > worst:
             worst = v
     return worst
+
+
+def iterate(solver, objective, f, beta0, l1, l2, penalized, max_iter, tol, step, equation):
+    """The loop both solvers share, as ``minilogit.core.solvers`` has one for GD and Newton.
+
+    ``f`` is the smooth part of F (L plus the ridge term). From beta0,
+    ``step(beta, F, violation)`` gives the next beta, F there, the gradient
+    of f there and what to record of the step; a beta of None means no step
+    lowers F (rounding has won). The run has converged when the KKT
+    conditions, eq. (45), hold to ``tol`` per example: ``kkt_violation`` <=
+    tol * N. Without a penalty F is L alone, whose minimum may not exist:
+    the objective's ``diagnose`` can then stop the run (separation), as in
+    the other solvers. ``history`` holds F at the start and after each
+    step, ``grad_norms`` the KKT violation there.
+    """
+    n = objective.n_examples
+    unpenalized = l1 == 0 and l2 == 0
+    beta = [float(b) for b in beta0]
+    F = elastic_net_value(f.value(beta), beta, l1, penalized)             # eq. (41)
+    history = [F]
+    grad_norms = [kkt_violation(f.gradient(beta), beta, l1, penalized)]   # eq. (45)
+    iterates, details = [beta], []
+    n_iter, converged, diagnosis = 0, False, None
+    while True:
+        if grad_norms[-1] <= tol * n:
+            converged = True
+            break
+        if n_iter == max_iter or diagnosis is not None:
+            break
+        beta_new, F_new, g_new, detail = step(beta, F, grad_norms[-1])
+        if beta_new is None:             # no step lowers F: rounding has won
+            break
+        last_step = [b1 - b0 for b1, b0 in zip(beta_new, beta)]
+        beta, F = beta_new, F_new
+        history.append(F)
+        grad_norms.append(kkt_violation(g_new, beta, l1, penalized))      # eq. (45)
+        iterates.append(beta)
+        details.append(detail)
+        n_iter += 1
+        if unpenalized:
+            diagnosis = objective.diagnose(beta, last_step)
+    return FitResult(solver, beta, history, grad_norms, n_iter, converged, diagnosis,
+                     iterates, equation, details)

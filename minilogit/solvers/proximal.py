@@ -40,10 +40,9 @@ import math
 from ..core.matrix import dot
 
 from ..core.logistic import L2Penalty
-from ..core.solvers import TOL, FitResult
-from .elastic_net import (check_elastic_net, diagnose_unpenalized, elastic_net_value,
-                          kkt_violation, penalty_mask, rose_beyond_rounding,
-                          soft_threshold)
+from ..core.solvers import TOL
+from .elastic_net import (check_elastic_net, elastic_net_value, iterate, penalty_mask,
+                          rose_beyond_rounding, soft_threshold)
 
 # Each iteration's backtracking starts from the last accepted step times this.
 _GROW = 1.25
@@ -78,46 +77,35 @@ def proximal(objective, beta0, l1=0.0, l2=0.0, penalized=(), max_iter=10000, tol
     n = objective.n_examples
     f = L2Penalty(objective, l2, penalized) if l2 > 0 else objective   # the smooth part of F
     beta = [float(b) for b in beta0]
-    f_beta, g = f.value(beta), f.gradient(beta)
-    F = elastic_net_value(f_beta, beta, l1, penalized)                 # eq. (41)
-    history, grad_norms = [F], [kkt_violation(g, beta, l1, penalized)]   # eq. (45)
-    iterates, details = [beta], []
+    f_beta, g = f.value(beta), f.gradient(beta)   # f and its gradient at beta, kept for restarts
     v, f_v, g_v = beta, f_beta, g        # the look-ahead point, f and its gradient there
     t, eta = 1.0, 1.0
-    n_iter, converged, diagnosis = 0, False, None
-    while True:
-        if grad_norms[-1] <= tol * n:
-            converged = True
-            break
-        if n_iter == max_iter or diagnosis is not None:
-            break
-        eta, beta_new, f_new, g_new = _prox_step(f, v, f_v, g_v, _GROW * eta, l1, in_P)
-        if beta_new is None:             # no step size satisfies the test: rounding has won
-            break
-        F_new = elastic_net_value(f_new, beta_new, l1, penalized)       # eq. (41)
-        if rose_beyond_rounding(F_new, F, n + len(beta)):
-            if t == 1.0:                 # v is beta: even a plain step rose, by rounding
+
+    def step(beta, F, violation):
+        nonlocal f_beta, g, v, f_v, g_v, t, eta
+        while True:
+            eta, beta_new, f_new, g_new = _prox_step(f, v, f_v, g_v, _GROW * eta, l1, in_P)
+            if beta_new is None:         # no step size satisfies the test: rounding has won
+                return None, None, None, None
+            F_new = elastic_net_value(f_new, beta_new, l1, penalized)       # eq. (41)
+            if not rose_beyond_rounding(F_new, F, n + len(beta)):
                 break
+            if t == 1.0:                 # v is beta: even a plain step rose, by rounding
+                return None, None, None, None
             t, v, f_v, g_v = 1.0, beta, f_beta, g   # restart: drop the momentum, retry from beta
-            continue
         t_new = (1.0 + math.sqrt(1.0 + 4.0 * t * t)) / 2.0                   # eq. (43)
         v = [b1 + (t - 1.0) / t_new * (b1 - b0)                              # eq. (43)
              for b1, b0 in zip(beta_new, beta)]
-        step = [b1 - b0 for b1, b0 in zip(beta_new, beta)]
-        beta, f_beta, g, F, t = beta_new, f_new, g_new, F_new, t_new
+        f_beta, g, t = f_new, g_new, t_new
         f_v = f.value(v)
         if f_v < math.inf:
             g_v = f.gradient(v)
         else:                            # the momentum overshot into overflow: drop it
-            t, v, f_v, g_v = 1.0, beta, f_beta, g
-        history.append(F)
-        grad_norms.append(kkt_violation(g, beta, l1, penalized))            # eq. (45)
-        iterates.append(beta)
-        details.append({"eta": eta})
-        n_iter += 1
-        diagnosis = diagnose_unpenalized(objective, beta, step, l1, l2)
-    return FitResult("proximal", beta, history, grad_norms, n_iter, converged, diagnosis,
-                     iterates, "(42), (43)", details)
+            t, v, f_v, g_v = 1.0, beta_new, f_beta, g
+        return beta_new, F_new, g_new, {"eta": eta}
+
+    return iterate("proximal", objective, f, beta0, l1, l2, penalized, max_iter, tol, step,
+                   "(42), (43)")
 
 
 def _prox_step(f, v, f_v, g_v, eta, l1, in_P):
