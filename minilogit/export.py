@@ -109,11 +109,7 @@ def _scores(x):
 
 def _argmax(values):
     """The index of the largest value (the first one on a tie)."""
-    best = 0
-    for k in range(1, len(values)):
-        if values[k] > values[best]:
-            best = k
-    return best
+    return max(range(len(values)), key=lambda k: (values[k], -k))
 '''
 
 _BINARY = '''

@@ -45,6 +45,13 @@ class Estimator:
     _MAX_ITER = {"newton": 100, "irls": 100, "gd": 10000, "sgd": 200}
     _TOL = {"newton": TOL, "irls": TOL, "gd": TOL, "sgd": 1e-3}
 
+    def _set_solver_params(self, solver, max_iter, tol, learning_rate, fit_intercept,
+                           random_state):
+        """Keep the constructor arguments that every solver-driven estimator has."""
+        self.solver, self.max_iter, self.tol = solver, max_iter, tol
+        self.learning_rate, self.random_state = learning_rate, random_state
+        self.fit_intercept = fit_intercept
+
     def get_params(self):
         """The constructor's arguments as a dict."""
         return dict((name, getattr(self, name)) for name in self._PARAMS)
@@ -256,12 +263,8 @@ class LogisticRegression(Estimator):
 
     def __init__(self, solver="newton", max_iter=None, tol=None, learning_rate=None,
                  fit_intercept=True, random_state=0, start="zeros", penalty=None, lam=1.0):
-        self.solver = solver
-        self.max_iter = max_iter
-        self.tol = tol
-        self.learning_rate = learning_rate
-        self.fit_intercept = fit_intercept
-        self.random_state = random_state
+        self._set_solver_params(solver, max_iter, tol, learning_rate, fit_intercept,
+                                random_state)
         self.start = start
         self.penalty = penalty
         self.lam = lam

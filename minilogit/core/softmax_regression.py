@@ -263,15 +263,11 @@ class SoftmaxRegression(Estimator):
     def __init__(self, solver="newton", penalty="l2", lam=0.5, reference_class=None,
                  max_iter=None, tol=None, learning_rate=None, fit_intercept=True,
                  random_state=0):
-        self.solver = solver
+        self._set_solver_params(solver, max_iter, tol, learning_rate, fit_intercept,
+                                random_state)
         self.penalty = penalty
         self.lam = lam
         self.reference_class = reference_class
-        self.max_iter = max_iter
-        self.tol = tol
-        self.learning_rate = learning_rate
-        self.fit_intercept = fit_intercept
-        self.random_state = random_state
 
     def _check_params(self):
         self._check_solver_params()

@@ -56,13 +56,9 @@ class FitResult:
 
     def __init__(self, solver, beta, history, grad_norms, n_iter, converged, diagnosis,
                  iterates=None, equation="", details=None):
-        self.solver = solver
-        self.beta = beta
-        self.history = history
-        self.grad_norms = grad_norms
-        self.n_iter = n_iter
-        self.converged = converged
-        self.diagnosis = diagnosis
+        self.solver, self.beta, self.n_iter = solver, beta, n_iter
+        self.history, self.grad_norms = history, grad_norms
+        self.converged, self.diagnosis = converged, diagnosis
         self.iterates = iterates if iterates is not None else [beta]
         self.equation = equation
         self.details = details if details is not None else []

@@ -80,12 +80,8 @@ class GLM(Inference, Extras, Estimator):
 
     def __init__(self, family="binomial", link=None, solver="irls", max_iter=None, tol=None,
                  fit_intercept=True):
-        self.family = family
-        self.link = link
-        self.solver = solver
-        self.max_iter = max_iter
-        self.tol = tol
-        self.fit_intercept = fit_intercept
+        self.family, self.link, self.fit_intercept = family, link, fit_intercept
+        self.solver, self.max_iter, self.tol = solver, max_iter, tol
 
     def fit(self, X, y, sample_weight=None):
         """Fit the coefficients to rows X and targets y (frequency weights optional); return self.

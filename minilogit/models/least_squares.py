@@ -69,15 +69,6 @@ def indicator_matrix(index, K):
             for index_i in index]
 
 
-def _argmax(values):
-    """The index of the largest value; a tie goes to the first (lowest) index."""
-    best = 0
-    for k in range(1, len(values)):
-        if values[k] > values[best]:
-            best = k
-    return best
-
-
 def _check_threshold(threshold):
     check_number(threshold, "threshold", "a finite number", math.isfinite)
 
@@ -198,7 +189,9 @@ class LeastSquaresClassifier(Extras, Estimator):
         """
         fitted = self.decision_function(X)
         if len(self.classes_) > 2:
-            return [self.classes_[_argmax(f)] for f in fitted]   # eq. (3): argmax_k of xᵀB
+            # eq. (3): argmax_k of xᵀB (a tie goes to the first k)
+            return [self.classes_[max(range(len(f)), key=lambda k: (f[k], -k))]
+                    for f in fitted]
         t = self.threshold if threshold is None else threshold
         _check_threshold(t)
         return [self.classes_[1] if f >= t else self.classes_[0]    # eq. (2)

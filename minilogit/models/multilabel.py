@@ -125,12 +125,8 @@ class MultiLabelClassifier(L1Solvers, Extras, Estimator):
 
     def __init__(self, solver="newton", max_iter=None, tol=None, learning_rate=None,
                  fit_intercept=True, random_state=0):
-        self.solver = solver
-        self.max_iter = max_iter
-        self.tol = tol
-        self.learning_rate = learning_rate
-        self.fit_intercept = fit_intercept
-        self.random_state = random_state
+        self._set_solver_params(solver, max_iter, tol, learning_rate, fit_intercept,
+                                random_state)
 
     def fit(self, X, Y):
         """Fit the K sigmoid outputs to rows X and the label table Y; return self."""

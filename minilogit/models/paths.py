@@ -47,12 +47,8 @@ class PathPoint:
     """
 
     def __init__(self, lam, intercept, coef, n_iter, converged, objective):
-        self.lam = lam
-        self.intercept = intercept
-        self.coef = coef
-        self.n_iter = n_iter
-        self.converged = converged
-        self.objective = objective
+        self.lam, self.intercept, self.coef = lam, intercept, coef
+        self.n_iter, self.converged, self.objective = n_iter, converged, objective
 
     @property
     def n_nonzero(self):
