@@ -292,10 +292,8 @@ def normal_ppf(p):
     p = _number(p, "normal_ppf: p")
     if not 0.0 <= p <= 1.0:
         raise DataError("normal_ppf needs a probability 0 <= p <= 1, got %r" % (p,))
-    if p == 0.0:
-        return -math.inf
-    if p == 1.0:
-        return math.inf
+    if p == 0.0 or p == 1.0:
+        return (p - 0.5) * math.inf     # Phi^-1(0) = -inf, Phi^-1(1) = inf
     if p > 0.5:
         return -_lower_ppf(1.0 - p)     # Phi^-1(p) = -Phi^-1(1 - p)
     return _lower_ppf(p)

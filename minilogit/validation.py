@@ -23,12 +23,7 @@ def check_labels(y, name):
     ...
     minilogit.DataError: y_pred[1] is nan: labels must be finite
     """
-    try:
-        y = list(y)
-    except TypeError:
-        raise DataError("%s must be a sequence of labels, got %s" % (name, type(y).__name__))
-    if not y:
-        raise DataError("%s is empty" % name)
+    y = _sequence(y, name, "labels")
     for i in range(len(y)):
         if isinstance(y[i], float) and not math.isfinite(y[i]):
             raise DataError("%s[%d] is %r: labels must be finite" % (name, i, y[i]))
@@ -45,12 +40,7 @@ def check_numbers(v, name):
     ...
     minilogit.DataError: y_score is empty
     """
-    try:
-        v = list(v)
-    except TypeError:
-        raise DataError("%s must be a sequence of numbers, got %s" % (name, type(v).__name__))
-    if not v:
-        raise DataError("%s is empty" % name)
+    v = _sequence(v, name, "numbers")
     return [as_float(v[i], "%s[%d]" % (name, i)) for i in range(len(v))]
 
 
@@ -90,3 +80,14 @@ def check_binary_scores(y_true, y_score, positive, what):
                         % (len(classes), show_labels(classes), what))
     pos = positive(classes)
     return [t == pos for t in y], s
+
+
+def _sequence(v, name, of):
+    """Return v as a non-empty list; ``of`` says what it holds, for the message."""
+    try:
+        v = list(v)
+    except TypeError:
+        raise DataError("%s must be a sequence of %s, got %s" % (name, of, type(v).__name__))
+    if not v:
+        raise DataError("%s is empty" % name)
+    return v
