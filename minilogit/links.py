@@ -92,8 +92,7 @@ class Identity(Link):
     def link(self, mu):
         return float(mu)
 
-    def inverse(self, eta):
-        return float(eta)
+    inverse = link                                 # the identity is its own inverse
 
     def deriv(self, eta):
         return 1.0                                 # d eta / d eta

@@ -263,11 +263,9 @@ class SoftmaxRegression(Estimator):
     def __init__(self, solver="newton", penalty="l2", lam=0.5, reference_class=None,
                  max_iter=None, tol=None, learning_rate=None, fit_intercept=True,
                  random_state=0):
+        self.penalty, self.lam, self.reference_class = penalty, lam, reference_class
         self._set_solver_params(solver, max_iter, tol, learning_rate, fit_intercept,
                                 random_state)
-        self.penalty = penalty
-        self.lam = lam
-        self.reference_class = reference_class
 
     def _check_params(self):
         self._check_solver_params()
