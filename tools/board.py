@@ -87,18 +87,20 @@ MPY_CROSS = "mpy-cross"
 PACKAGE = "minilogit"
 MODEL_MODULE = "board_model"
 
-# Made on the board and on the host alike: 32-bit LCG draws, features exact in
-# single precision, labels 1 with probability sigmoid(0.3 + b . x).
+# Made on the board and on the host alike: draws of the ZX81's generator
+# s -> (75 s + 74) mod 65537, whose products stay small integers (no long
+# integers on the board's heap), features s / 16384 - 2 exact in single
+# precision, labels 1 with probability sigmoid(0.3 + b . x).
 DATA = """
 def data(n, k):
     import math
     b = (0.8, -0.6, 0.4, -0.2)
-    s, X, y = 12345, [], []
+    s, X, y = 4321, [], []
     for i in range(n):
         row = []
         for j in range(k + 1):
-            s = (s * 1103515245 + 12345) & 0x7fffffff
-            row.append((s >> 8) / 2097152.0 - 2.0)
+            s = (75 * s + 74) % 65537
+            row.append(s / 16384.0 - 2.0)
         u = (row.pop() + 2.0) / 4.0
         a = 0.3
         for j in range(k):

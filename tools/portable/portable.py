@@ -151,7 +151,7 @@ def line(r, allow_missing):
 # What each runtime cannot do, for the README's "Runs on" table.
 LIMITS = {
     "micropython": "no `fractions` (exact Matrix tests skipped), no `warnings` (warnings "
-                   "go to stderr and `minilogit._compat.fallback_log`), no docstrings, "
+                   "go to stderr and `minilogit.core.compat.fallback_log`), no docstrings, "
                    "so no doctests; about 20x slower",
     "pyodide": "nothing; about 3 s to start",
     "pypy": "nothing",
