@@ -165,6 +165,16 @@ def iterate(solver, objective, f, beta0, l1, l2, penalized, max_iter, tol, step,
     the objective's ``diagnose`` can then stop the run (separation), as in
     the other solvers. ``history`` holds F at the start and after each
     step, ``grad_norms`` the KKT violation there.
+
+    >>> from minilogit import Matrix
+    >>> from minilogit.core.logistic import LogisticLoss
+    >>> loss = LogisticLoss(Matrix([[1.0], [1.0], [1.0]]), [0, 1, 1])
+    >>> def step(beta, F, violation):          # a gradient step of 0.5, no penalty
+    ...     beta_new = [b - 0.5 * g for b, g in zip(beta, loss.gradient(beta))]
+    ...     return beta_new, loss.value(beta_new), loss.gradient(beta_new), {}
+    >>> r = iterate("gd", loss, loss, [0.0], 0.0, 0.0, [], 100, 1e-8, step, "(15)")
+    >>> r.converged, round(r.beta[0], 6)         # log 2, the log-odds of 2 to 1
+    (True, 0.693147)
     """
     n = objective.n_examples
     unpenalized = l1 == 0 and l2 == 0
