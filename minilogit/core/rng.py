@@ -15,6 +15,8 @@ generators", OOPSLA), which needs nothing but integer arithmetic.
 True
 """
 
+from .compat import MANT_DIG
+
 _MASK = (1 << 64) - 1
 
 
@@ -43,12 +45,14 @@ class Random:
         return z ^ (z >> 31)
 
     def random(self):
-        """Return a float in [0, 1) built from the top 53 bits.
+        """Return a float in [0, 1) built from the top MANT_DIG bits (53 in
+        double precision), as many as the float holds exactly: more bits
+        could round a draw up to 1.0.
 
         >>> 0.0 <= Random(3).random() < 1.0
         True
         """
-        return (self.next64() >> 11) * (1.0 / 9007199254740992.0)
+        return (self.next64() >> (64 - MANT_DIG)) / float(1 << MANT_DIG)
 
     def randbelow(self, n):
         """Return an integer in [0, n), without modulo bias (rejection).
