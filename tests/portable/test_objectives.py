@@ -2,13 +2,19 @@
 
 import math
 
-from helpers import X2, Y2, assert_close, finite
+from helpers import EPS, HUGE, SINGLE, X2, Y2, assert_close, finite
 
 from minilogit import Matrix
 from minilogit.core.logistic import LogisticLoss, nll, nll_pm1, squared_error
 
 X1 = Matrix([[1.0] + r for r in X2])
 BETA = [0.3, -0.7, 1.1]
+
+# Central differences with step h err by about EPS |L| / h (rounding) plus
+# h^2 |L'''| (truncation): h = EPS^(1/3) balances them at about
+# EPS^(2/3) |L|. Double precision keeps h = 1e-6 and the bound 1e-7.
+FD_STEP = 1e-6 if not SINGLE else EPS ** (1.0 / 3.0)
+FD_TOL = max(1e-7, 16.0 * EPS ** (2.0 / 3.0))
 
 
 def test_value_at_zero_is_n_log_2():
@@ -26,7 +32,7 @@ def test_value_forms_agree():
     # the textbook form, where it does not overflow
     p = [1.0 / (1.0 + math.exp(-v)) for v in X1 @ BETA]
     textbook = -sum(y * math.log(q) + (1 - y) * math.log(1 - q) for y, q in zip(Y2, p))
-    assert_close(a, textbook, rel=1e-13)
+    assert_close(a, textbook, rel=max(1e-13, 8 * EPS))
     assert squared_error(Matrix([[1.0]]), [1], [0.0]) == 0.25
 
 
@@ -34,27 +40,28 @@ def test_value_finite_at_huge_coefficients():
     loss = LogisticLoss(Matrix([[1.0]]), [1])
     assert loss.value([1000.0]) == 0.0
     assert loss.value([-1000.0]) == 1000.0
-    big = LogisticLoss(X1, Y2).value([1e300, -1e300, 1e300])
+    b = HUGE * 1e-8                 # 1e300 in double precision: X beta stays finite
+    big = LogisticLoss(X1, Y2).value([b, -b, b])
     assert not math.isnan(big)
 
 
 def test_gradient_matches_finite_differences():
     loss = LogisticLoss(X1, Y2)
     g = loss.gradient(BETA)
-    h = 1e-6
+    h = FD_STEP
     for j in range(3):
         up = list(BETA)
         dn = list(BETA)
         up[j] += h
         dn[j] -= h
         fd = (loss.value(up) - loss.value(dn)) / (2 * h)
-        assert abs(fd - g[j]) <= 1e-7, (j, fd, g[j])
+        assert abs(fd - g[j]) <= FD_TOL, (j, fd, g[j])
 
 
 def test_hessian_matches_finite_differences_and_is_symmetric():
     loss = LogisticLoss(X1, Y2)
     H = loss.hessian(BETA)
-    h = 1e-6
+    h = FD_STEP
     for j in range(3):
         up = list(BETA)
         dn = list(BETA)
@@ -63,7 +70,7 @@ def test_hessian_matches_finite_differences_and_is_symmetric():
         gu, gd = loss.gradient(up), loss.gradient(dn)
         for k in range(3):
             fd = (gu[k] - gd[k]) / (2 * h)
-            assert abs(fd - H.rows[k][j]) <= 1e-7, (j, k, fd, H.rows[k][j])
+            assert abs(fd - H.rows[k][j]) <= FD_TOL, (j, k, fd, H.rows[k][j])
             assert H.rows[j][k] == H.rows[k][j]
     assert LogisticLoss(Matrix([[1.0, 2.0]]), [1]).hessian([0.0, 0.0]).rows == [[0.25, 0.5], [0.5, 1.0]]
 
