@@ -32,7 +32,8 @@ EPS = _epsilon()                  # 2.2e-16 in double precision, 1.2e-7 in singl
 SINGLE = EPS > 1e-10              # a single-precision float
 # Magnitudes near the ends of the float's range. In single precision the
 # literals 1e308 and 1e-300 are inf and 0.0, so the tests use these instead.
-HUGE = 1e38 if SINGLE else 1e308
+# Like 1e308 in double precision, 2e38 is finite and its double is not.
+HUGE = 2e38 if SINGLE else 1e308
 SMALL = 1e-30 if SINGLE else 1e-300
 
 
