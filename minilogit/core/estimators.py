@@ -24,7 +24,7 @@ from .errors import (ConvergenceWarning, DataError, DivergenceError, NotFittedEr
 from .functions import logit, sigmoid
 from .logistic import L2Penalty, LogisticLoss
 from .matrix import Matrix, dot
-from .solvers import TOL, gradient_descent, irls, newton, sgd
+from .solvers import GD_TOL, TOL, gradient_descent, irls, newton, sgd
 
 
 class Estimator:
@@ -43,7 +43,7 @@ class Estimator:
     # descent thousands, SGD counts epochs. tol: SGD's average is noisy, so
     # its test is looser.
     _MAX_ITER = {"newton": 100, "irls": 100, "gd": 10000, "sgd": 200}
-    _TOL = {"newton": TOL, "irls": TOL, "gd": TOL, "sgd": 1e-3}
+    _TOL = {"newton": TOL, "irls": TOL, "gd": GD_TOL, "sgd": 1e-3}
 
     def _set_solver_params(self, solver, max_iter, tol, learning_rate, fit_intercept,
                            random_state):

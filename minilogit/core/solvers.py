@@ -32,9 +32,14 @@ from .compat import EPS
 from .errors import DivergenceError, SingularMatrixError
 from .matrix import weighted_gram
 
-# The default tol of newton, irls and gd: 1e-8 in double precision, looser
-# where the float cannot resolve it (single precision: about 3e-5).
-TOL = max(1e-8, 256.0 * EPS)
+# The default tol of newton and irls: 1e-8 in double precision; 64 EPS (7.6e-6)
+# in single, where a mean gradient is known to a few EPS only.
+TOL = max(1e-8, 64.0 * EPS)
+
+# The default tol of gd: a step that lowers the loss by less than EPS |L|
+# cannot be told from rounding, which leaves a gradient of about sqrt(EPS)
+# (1e-8 in double precision still; 1.7e-4 in single).
+GD_TOL = max(TOL, 0.5 * math.sqrt(EPS))
 
 # A fixed-step loss that rose by less than this fraction is rounding, not divergence.
 ROUNDING = max(1e-12, 64.0 * EPS)
@@ -162,7 +167,7 @@ def _iterate(objective, beta0, max_iter, tol, step, name, equation):
                      iterates, equation, details)
 
 
-def gradient_descent(objective, beta0, learning_rate=None, max_iter=10000, tol=TOL):
+def gradient_descent(objective, beta0, learning_rate=None, max_iter=10000, tol=GD_TOL):
     """Minimise ``objective`` by batch gradient descent from ``beta0``.
 
     ``learning_rate``: a fixed eta > 0, or None for a backtracking line
