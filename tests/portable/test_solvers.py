@@ -13,17 +13,20 @@ coefficient, intercept included):
                                    relative of Newton's (SGD stops on a
                                    relative change of the loss < 1e-6 per
                                    epoch: near the optimum, not on it)
+
+In single precision the fits stop farther from the optimum: the tolerances
+widen to helpers.FIT (newton, irls) and FIT_GD (gd), losses to a few EPS.
 """
 
 import math
 
-from helpers import (TOY_X, TOY_Y, X2, Y2, assert_close, coefficients, fit,
-                     max_abs_diff)
+from helpers import (EPS, FIT, FIT_GD, SINGLE, TOY_X, TOY_Y, X2, Y2, assert_close,
+                     coefficients, fit, max_abs_diff)
 
 from minilogit import LogisticRegression, Matrix
 from minilogit.core.estimators import LogisticRegression as CoreLogisticRegression
 from minilogit.core.logistic import LogisticLoss
-from minilogit.core.solvers import FitResult, gradient_descent, irls, newton, sgd
+from minilogit.core.solvers import TOL, FitResult, gradient_descent, irls, newton, sgd
 
 NEWTON_X2 = [0.43063173756711354, 0.8811650652443864, 0.6236445313688741]
 NEWTON_X2_LOSS = 6.657023569937173
@@ -43,9 +46,10 @@ def test_solver_names():
 
 def test_newton_matches_recorded_optimum():
     m = _newton()
-    assert_close(coefficients(m), NEWTON_X2, rel=1e-12, what="newton")
-    assert_close(m.history_[-1], NEWTON_X2_LOSS, rel=1e-12, what="loss")
-    assert m.n_iter_ == 5 and len(m.history_) == 6
+    assert_close(coefficients(m), NEWTON_X2, rel=max(1e-12, FIT), what="newton")
+    assert_close(m.history_[-1], NEWTON_X2_LOSS, rel=max(1e-12, 4 * EPS), what="loss")
+    # single precision's tol is met one step sooner
+    assert m.n_iter_ in ((4, 5) if SINGLE else (5,)) and len(m.history_) == m.n_iter_ + 1
     for k in range(1, len(m.history_)):                     # the loss only falls
         assert m.history_[k] <= m.history_[k - 1]
     assert m.separation_ is None
@@ -55,23 +59,23 @@ def test_irls_equals_newton():
     ref = _newton()
     m, ws = fit(LogisticRegression(solver="irls"), X2, Y2)
     assert ws == [] and m.converged_ and m.n_iter_ == ref.n_iter_
-    assert max_abs_diff(coefficients(m), coefficients(ref)) <= 1e-10
-    assert max_abs_diff(m.history_, ref.history_) <= 1e-12
+    assert max_abs_diff(coefficients(m), coefficients(ref)) <= max(1e-10, FIT)
+    assert max_abs_diff(m.history_, ref.history_) <= max(1e-12, 16 * EPS)
 
 
 def test_gradient_descent_line_search_reaches_optimum():
     ref = _newton()
     m, ws = fit(LogisticRegression(solver="gd"), X2, Y2)
     assert ws == [] and m.converged_
-    assert max_abs_diff(coefficients(m), coefficients(ref)) <= 1e-6
-    assert_close(m.history_[-1], ref.history_[-1], rel=1e-12, what="gd loss")
+    assert max_abs_diff(coefficients(m), coefficients(ref)) <= max(1e-6, FIT_GD)
+    assert_close(m.history_[-1], ref.history_[-1], rel=max(1e-12, 4 * EPS), what="gd loss")
 
 
 def test_gradient_descent_fixed_step_reaches_optimum():
     ref = _newton()
     m, ws = fit(LogisticRegression(solver="gd", learning_rate=0.3), X2, Y2)
     assert ws == [] and m.converged_
-    assert max_abs_diff(coefficients(m), coefficients(ref)) <= 1e-6
+    assert max_abs_diff(coefficients(m), coefficients(ref)) <= max(1e-6, FIT_GD)
     for k in range(1, len(m.history_)):
         assert m.history_[k] <= m.history_[k - 1] * (1 + 1e-12)
 
@@ -95,7 +99,8 @@ def test_sgd_is_deterministic_per_seed():
 
 def test_all_solvers_on_one_feature():
     # walkthrough.md, sections 5-8: the toy data, slope 2.073958...
-    for solver, tol in (("newton", 1e-12), ("irls", 1e-10), ("gd", 1e-6), ("sgd", 0.1)):
+    for solver, tol in (("newton", max(1e-12, FIT)), ("irls", max(1e-10, FIT)),
+                        ("gd", max(1e-6, FIT_GD)), ("sgd", 0.1)):
         options = {"tol": 3e-3} if solver == "sgd" else {}   # 12 rows: SGD's average stays noisy
         m, ws = fit(LogisticRegression(solver=solver, **options), TOY_X, TOY_Y)
         assert ws == [] and m.converged_, solver
@@ -108,19 +113,20 @@ def test_log_odds_start():
     m, ws = fit(LogisticRegression(start="log_odds"), X2, Y2)
     assert ws == [] and m.converged_
     # another start, another last iterate: both pass the gradient test (tol 1e-8)
-    assert max_abs_diff(coefficients(m), coefficients(ref)) <= 1e-6
+    assert max_abs_diff(coefficients(m), coefficients(ref)) <= max(1e-6, FIT)
     # eq. (23): with the intercept at log(ybar / (1 - ybar)) the start loss is N * entropy
     ybar = sum(Y2) / len(Y2)
     entropy = -(ybar * math.log(ybar) + (1 - ybar) * math.log(1 - ybar))
-    assert_close(m.history_[0], len(Y2) * entropy, rel=1e-12, what="start loss")
+    assert_close(m.history_[0], len(Y2) * entropy, rel=max(1e-12, 4 * EPS), what="start loss")
 
 
 def test_no_intercept():
     m, ws = fit(LogisticRegression(fit_intercept=False), X2, Y2)
     assert ws == [] and m.converged_ and m.intercept_ == 0.0
-    assert_close(m.coef_, [0.8314435554665335, 0.6533954023102152], rel=1e-12, what="coef")
+    assert_close(m.coef_, [0.8314435554665335, 0.6533954023102152], rel=max(1e-12, FIT),
+                 what="coef")
     g, _ = fit(LogisticRegression(solver="gd", fit_intercept=False), X2, Y2)
-    assert max_abs_diff(g.coef_, m.coef_) <= 1e-6
+    assert max_abs_diff(g.coef_, m.coef_) <= max(1e-6, FIT_GD)
 
 
 def test_solver_functions_directly():
@@ -134,5 +140,5 @@ def test_solver_functions_directly():
         assert len(r.history) == r.n_iter + 1 == len(r.grad_norms), r
         assert repr(r).startswith("FitResult(solver=%r" % r.solver), repr(r)
     assert [r.solver for r in results] == ["newton", "irls", "gd", "sgd"]
-    assert_close(results[0].beta, NEWTON_X2, rel=1e-12, what="newton()")
-    assert max(abs(v) for v in loss.gradient(results[0].beta)) <= 1e-8 * 12
+    assert_close(results[0].beta, NEWTON_X2, rel=max(1e-12, FIT), what="newton()")
+    assert max(abs(v) for v in loss.gradient(results[0].beta)) <= TOL * 12
