@@ -4,8 +4,8 @@ The iris figures are those of ../shared/data/iris.json (scikit-learn 1.9.1,
 scipy 1.17.1): the exact optimum of sum CE + (1/2)||W||^2, i.e. lam = 0.5.
 """
 
-from helpers import (TOY_X, TOY_Y, X2, Y2, assert_close, coefficients, fit,
-                     max_abs_diff, only, raises)
+from helpers import (EPS, FIT, FIT_GD, TOY_X, TOY_Y, X2, Y2, assert_close, coefficients,
+                     fit, max_abs_diff, only, raises)
 
 from minilogit import (DataError, LogisticRegression, MultiLabelClassifier, OneVsRest,
                        SeparationWarning, SoftmaxRegression)
@@ -40,10 +40,10 @@ def test_iris_ridge_newton_reaches_the_exact_optimum():
     X, y = load_iris()
     m, ws = fit(SoftmaxRegression(solver="newton", penalty="l2", lam=0.5), X, y)
     assert ws == [] and m.converged_, ws
-    assert_close(m.history_[-1], IRIS_L2_OBJECTIVE, rel=1e-9, what="objective")
-    assert_close(m.intercept_, IRIS_L2_INTERCEPT, rel=1e-7, what="intercept_")
+    assert_close(m.history_[-1], IRIS_L2_OBJECTIVE, rel=max(1e-9, 16 * EPS), what="objective")
+    assert_close(m.intercept_, IRIS_L2_INTERCEPT, rel=max(1e-7, FIT), what="intercept_")
     for row in m.predict_proba(X[:10]):
-        assert_close(sum(row), 1.0, rel=1e-15)
+        assert_close(sum(row), 1.0, rel=max(1e-15, 4 * EPS))
 
 
 def test_iris_without_penalty_reports_setosa_separated():
@@ -63,7 +63,9 @@ def test_solvers_agree_on_the_ridge_optimum():
     newton, _ = fit(SoftmaxRegression(), THREE_X, THREE_Y)
     gd, _ = fit(SoftmaxRegression(solver="gd"), THREE_X, THREE_Y)
     sgd, _ = fit(SoftmaxRegression(solver="sgd", max_iter=400), THREE_X, THREE_Y)
-    assert_close(gd.history_[-1], newton.history_[-1], rel=1e-9, what="gd objective")
+    # the objective's excess is quadratic in the distance from the optimum
+    assert_close(gd.history_[-1], newton.history_[-1], rel=max(1e-9, FIT_GD ** 2),
+                 what="gd objective")
     assert_close(sgd.history_[-1], newton.history_[-1], rel=1e-3, what="sgd objective")
     assert newton.predict([[-2.0], [0.0], [2.0]]) == ["a", "b", "c"]
 
@@ -72,20 +74,21 @@ def test_one_vs_rest_normalises():
     ovr, _ = fit(OneVsRest(LogisticRegression()), THREE_X, THREE_Y)
     assert ovr.classes_ == ["a", "b", "c"] and len(ovr.estimators_) == 3
     for row in ovr.predict_proba(THREE_X):
-        assert_close(sum(row), 1.0, rel=1e-15)
+        assert_close(sum(row), 1.0, rel=max(1e-15, 4 * EPS))
     assert ovr.predict([[-2.0], [0.0], [2.0]]) == ["a", "b", "c"]
 
 
 def test_multilabel_missing_entries_are_left_out():
     Y = [[y_i, None if i % 3 == 0 else TOY_Y[(i + 4) % 12]] for i, y_i in enumerate(TOY_Y)]
-    ml, ws = fit(MultiLabelClassifier(tol=1e-10), TOY_X, Y)
+    tol = max(1e-10, 64 * EPS)      # single precision: the float's own limit, solvers.TOL
+    ml, ws = fit(MultiLabelClassifier(tol=tol), TOY_X, Y)
     assert ws == [], ws
     for k in range(2):
         rows = [i for i in range(12) if Y[i][k] is not None]
-        alone, _ = fit(LogisticRegression(tol=1e-10), [TOY_X[i] for i in rows],
+        alone, _ = fit(LogisticRegression(tol=tol), [TOY_X[i] for i in rows],
                        [Y[i][k] for i in rows])
         got = [ml.intercept_[k]] + ml.coef_[k]
-        assert max_abs_diff(got, coefficients(alone)) <= 1e-8, (k, got)
+        assert max_abs_diff(got, coefficients(alone)) <= max(1e-8, FIT), (k, got)
     p = ml.predict_proba([[-2.0], [2.0]])
     assert p[0][0] < 0.5 < p[1][0], p                  # label 0 is the toy labels: rising in x
     assert ml.predict([[-2.0], [2.0]]) == [[1 if v >= 0.5 else 0 for v in row] for row in p]
