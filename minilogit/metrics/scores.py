@@ -7,14 +7,15 @@ negative examples), N (the number of examples).
 
 import math
 
+from ..core.compat import EPS
 from ..core.errors import DataError
 from ..core.checks import as_float, show_labels, sorted_labels
 from ..validation import check_binary_scores, check_labels
 
-# The spacing of floats at 1.0 (sys.float_info.epsilon, written out because
-# not every runtime has sys.float_info). log_loss clips probabilities to
-# [EPS, 1 - EPS], as scikit-learn does for float64, so log(0) never happens.
-EPS = 2.220446049250313e-16
+# log_loss clips probabilities to [EPS, 1 - EPS], EPS the spacing of the
+# running float at 1.0, as scikit-learn does for its float type, so log(0)
+# never happens. A row of probabilities may miss 1 by sqrt(EPS), as there.
+ROW_SUM_TOL = max(1.5e-8, math.sqrt(EPS))      # 1.5e-8 in double precision
 
 
 def _tie_groups(is_pos, s):
@@ -131,7 +132,7 @@ def _probability_rows(y_pred, n, K):
             raise DataError("y_pred[%d] has %d probabilities, there are %d labels"
                             % (i, len(row), K))
         row = [_probability(row[k], "y_pred[%d][%d]" % (i, k)) for k in range(K)]
-        if abs(sum(row) - 1.0) > 1.5e-8:          # sqrt(EPS), scikit-learn's tolerance
+        if abs(sum(row) - 1.0) > ROW_SUM_TOL:
             raise DataError("y_pred[%d] sums to %r, not 1: each row must be a probability "
                             "distribution over the labels" % (i, sum(row)))
         rows.append(row)
@@ -162,8 +163,8 @@ def log_loss(y_true, y_pred, labels=None, normalize=True):
     the order of ``labels`` (by default the sorted labels of y_true). For
     two labels it may instead be N numbers, each the probability of the
     second label. Each p_{i, y_i} is clipped to [EPS, 1 - EPS], EPS =
-    2.220446049250313e-16, as in scikit-learn, so a confident mistake costs
-    -log(EPS) = 36.04 instead of infinity.
+    2.220446049250313e-16 in double precision, as in scikit-learn, so a
+    confident mistake costs -log(EPS) = 36.04 instead of infinity.
 
     Differences from scikit-learn: a ``labels`` list is used in the order
     given (scikit-learn sorts it and warns), and a row that does not sum to
