@@ -9,7 +9,7 @@ module (MicroPython has none).
 
 import math
 
-from helpers import assert_close, raises
+from helpers import EPS as FLOAT_EPS, assert_close, raises
 
 from minilogit import DataError
 from minilogit.metrics import (EPS, accuracy_score, confusion_matrix, f1_score, log_loss,
@@ -23,6 +23,9 @@ S = [0.1, 0.4, 0.35, 0.8, 0.65, 0.9, 0.2, 0.65, 0.5, 0.3]     # one tie: 0.65
 YHAT = [0, 0, 0, 1, 1, 1, 0, 1, 1, 0]                          # S >= 0.5
 YM = ["a", "b", "c", "a", "c", "b", "a", "c"]
 YMHAT = ["a", "c", "c", "a", "b", "b", "c", "c"]
+# 1e-12 relative, or a few roundings in single precision
+REL = max(1e-12, 4 * FLOAT_EPS)
+
 PM = [[0.7, 0.2, 0.1], [0.2, 0.5, 0.3], [0.1, 0.3, 0.6], [0.5, 0.25, 0.25],
       [0.3, 0.3, 0.4], [0.1, 0.8, 0.1], [0.2, 0.2, 0.6], [0.05, 0.15, 0.8]]
 
@@ -74,7 +77,8 @@ def test_confusion_matrix_and_binary_scores():
     assert precision_score(y, yhat) == tp / (tp + fp)
     assert recall_score(y, yhat) == tp / (tp + fn)
     assert f1_score(y, yhat) == 2 * tp / (2 * tp + fp + fn)
-    assert_close(f1_score(y, yhat), 2 * (2 / 3) * 0.5 / (2 / 3 + 0.5), rel=1e-15)
+    assert_close(f1_score(y, yhat), 2 * (2 / 3) * 0.5 / (2 / 3 + 0.5),
+                 rel=max(1e-15, 4 * FLOAT_EPS))
     assert accuracy_score(y, yhat) == 0.5
 
 
@@ -92,7 +96,7 @@ def test_averages_match_scikit_learn():
     for average in ("macro", "micro", "weighted"):
         got = [score(YM, YMHAT, average=average)
                for score in (precision_score, recall_score, f1_score)]
-        assert_close(got, list(want[average]), what=average)
+        assert_close(got, list(want[average]), rel=REL, what=average)
     assert confusion_matrix(YM, YMHAT) == [[2, 0, 1], [0, 1, 1], [0, 1, 2]]
 
 
@@ -126,7 +130,8 @@ def test_roc_curve_shape_and_trapezoid_area():
             assert thresholds[k - 1] > thresholds[k]
         area = sum((fpr[k] - fpr[k - 1]) * (tpr[k] + tpr[k - 1]) / 2
                    for k in range(1, len(fpr)))
-        assert abs(area - roc_auc_score(y, s)) <= 1e-13, (y, s)   # ~40 terms of a few roundings
+        # ~40 terms of a few roundings
+        assert abs(area - roc_auc_score(y, s)) <= max(1e-13, 64 * FLOAT_EPS), (y, s)
 
 
 def test_threshold_sweep_agrees_with_scores():
@@ -145,18 +150,18 @@ def test_threshold_sweep_agrees_with_scores():
 
 
 def test_log_loss_forms_and_clipping():
-    assert_close(log_loss(Y, S), 0.474808304729855, what="binary log_loss")
-    assert_close(log_loss(Y, S, normalize=False), 4.74808304729855, what="summed")
-    assert_close(log_loss(YM, PM), 0.6532263344701611, what="multiclass log_loss")
+    assert_close(log_loss(Y, S), 0.474808304729855, rel=REL, what="binary log_loss")
+    assert_close(log_loss(Y, S, normalize=False), 4.74808304729855, rel=REL, what="summed")
+    assert_close(log_loss(YM, PM), 0.6532263344701611, rel=REL, what="multiclass log_loss")
     rows = [[1.0 - p, p] for p in S]
     assert log_loss(Y, S) == log_loss(Y, rows)
     assert log_loss([1], [[1.0, 0.0]], labels=[0, 1]) == -math.log(EPS)   # clipped, finite
-    assert EPS == 2.220446049250313e-16
+    assert EPS == FLOAT_EPS                  # 2.220446049250313e-16 in double precision
 
 
 def test_r2_and_rse():
     assert_close(r2_score([3.0, -0.5, 2.0, 7.0, 4.2], [2.5, 0.0, 2.0, 8.0, 3.9]),
-                 0.9480256276150627, what="r2 (scikit-learn)")
+                 0.9480256276150627, rel=REL, what="r2 (scikit-learn)")
     y = [1.0, 2.0, 3.0, 4.0]
     assert r2_score(y, y) == 1.0
     assert r2_score(y, [2.5] * 4) == 0.0
