@@ -28,6 +28,7 @@ from ..core.functions import logit
 from ..core.checks import check_binary_labels, check_number, check_X
 from ..core.estimators import design
 from ..core.logistic import LogisticLoss
+from ..core.solvers import TOL
 from ..solvers.cd import coordinate_descent
 from ..solvers.proximal import proximal
 
@@ -100,7 +101,7 @@ def lam_max(X, y, l1_ratio=1.0, fit_intercept=True):
 
 
 def lasso_path(X, y, lams=None, n_lams=20, eps=1e-3, l1_ratio=1.0, solver="cd",
-               fit_intercept=True, tol=1e-8):
+               fit_intercept=True, tol=TOL):
     """Fit the lasso (``l1_ratio=1``) or elastic net for each lam; return PathPoints.
 
     ``lams``: the values of lam to fit (numbers >= 0), or None for
@@ -109,7 +110,8 @@ def lasso_path(X, y, lams=None, n_lams=20, eps=1e-3, l1_ratio=1.0, solver="cd",
     each warm-started at the previous solution, and the list comes back in
     that order. Each minimises eq. (41) with l1 = lam * l1_ratio and
     l2 = lam * (1 - l1_ratio) by ``solver`` ("cd" or "proximal") to the
-    KKT tolerance ``tol`` per example, eq. (45). A point that did not
+    KKT tolerance ``tol`` per example, eq. (45) (the solvers' default: 1e-8
+    in double precision). A point that did not
     converge says so in ``converged`` (no warning is issued).
 
     If lam_max is 0 (no feature has a gradient at the intercept-only fit,
