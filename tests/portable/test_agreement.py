@@ -17,9 +17,13 @@ package uses for dot products, means and losses; 3.8-3.11, PyPy and
 MicroPython add naively. The two families differ by about 2e-14 relative
 here (e.g. Newton's intercept 0.9741498519702042 vs 0.9741498519702212);
 with a naive ``sum`` patched in, 3.12 and 3.13 reproduce 3.11 bit for bit.
+
+In single precision the agreement is the float's: coefficients to
+helpers.FIT (Newton stops once the mean gradient is below 64 EPS, one
+iteration sooner), sums such as means and losses to a few EPS.
 """
 
-from helpers import assert_close, breast_cancer
+from helpers import EPS, FIT, SINGLE, assert_close, breast_cancer
 
 from minilogit import LogisticRegression
 from minilogit.datasets import standardize
@@ -45,6 +49,8 @@ MEANS = [14.127291739894563, 19.28964850615117, 0.096360281195079, 0.18116186291
 SCALES = [3.5209507607110626, 4.297254637090421, 0.014051764066591201, 0.02739018086426853]
 
 REL = 1e-12
+COEF_REL = max(REL, FIT)
+SUM_REL = max(REL, 16 * EPS)
 
 _fits = {}
 
@@ -66,16 +72,17 @@ def _fit(solver):
 def test_standardized_data_agree():
     _, y, means, scales = _data()
     assert len(y) == 569 and sum(y) == 357
-    assert_close(means, MEANS, rel=REL, what="means")
-    assert_close(scales, SCALES, rel=REL, what="scales")
+    assert_close(means, MEANS, rel=SUM_REL, what="means")
+    assert_close(scales, SCALES, rel=SUM_REL, what="scales")
 
 
 def test_newton_coefficients_agree():
     m = _fit("newton")
     assert m.converged_ and m.separation_ is None
-    assert m.n_iter_ == NEWTON_N_ITER, m.n_iter_
-    assert_close([m.intercept_] + m.coef_, NEWTON_COEF, rel=REL, what="newton")
-    assert_close(m.history_[-1], NEWTON_LOSS, rel=REL, what="newton loss")
+    assert m.n_iter_ in ((NEWTON_N_ITER - 1, NEWTON_N_ITER) if SINGLE else (NEWTON_N_ITER,)), \
+        m.n_iter_
+    assert_close([m.intercept_] + m.coef_, NEWTON_COEF, rel=COEF_REL, what="newton")
+    assert_close(m.history_[-1], NEWTON_LOSS, rel=SUM_REL, what="newton loss")
 
 
 def test_sgd_visit_order_agrees():
@@ -88,8 +95,8 @@ def test_sgd_coefficients_agree():
     m = _fit("sgd")
     assert m.converged_ and m.separation_ is None
     assert m.n_iter_ == SGD_N_ITER, m.n_iter_
-    assert_close([m.intercept_] + m.coef_, SGD_COEF, rel=REL, what="sgd")
-    assert_close(m.history_[-1], SGD_LOSS, rel=REL, what="sgd loss")
+    assert_close([m.intercept_] + m.coef_, SGD_COEF, rel=COEF_REL, what="sgd")
+    assert_close(m.history_[-1], SGD_LOSS, rel=SUM_REL, what="sgd loss")
 
 
 def test_sgd_is_near_newton():
