@@ -38,10 +38,10 @@ SMALL = 1e-30 if SINGLE else 1e-300
 # How close a converged fit comes to the optimum. A solver stops once the mean
 # gradient is below its tol: 64 EPS for newton and irls, sqrt(EPS) / 2 for gd
 # in single precision (minilogit.core.solvers), which leaves coefficients
-# some 1e-4 (newton) or 1e-3 (gd) from the optimum there. In double precision
+# some 1e-4 (newton) or 1e-2 (gd) from the optimum there. In double precision
 # both are below the tests' own tolerances, which stay as they were.
 FIT = 4096 * EPS                  # 9e-13 in double precision, 4.9e-4 in single
-FIT_GD = 16 * math.sqrt(EPS)      # 2.4e-7 in double precision, 5.5e-3 in single
+FIT_GD = 32 * math.sqrt(EPS)      # 4.8e-7 in double precision, 1.1e-2 in single
 
 
 class Skip(Exception):
