@@ -313,6 +313,7 @@ class LogisticRegression(Estimator):
         classes, y01 = check_binary_labels(y, X1.shape[0])
         weights = self._weights(sample_weight, classes, y01)
         loss = LogisticLoss(X1, y01, weights)                # eq. (10)
+        del y01                          # the loss keeps its own copy of the labels
         first = 1 if self.fit_intercept else 0
         n_features = X1.shape[1] - first
         penalized = list(range(first, X1.shape[1]))          # never the intercept

@@ -145,6 +145,7 @@ class LogisticLoss(WeightedRows):
     def _fit_at(self, beta):
         """Return (a, p): the linear predictor, eq. (8), and the probabilities, eq. (9)."""
         if self._beta != beta:
+            self._a = self._p = None         # the old lists' memory is free for the new ones
             self._a = self.X @ beta                          # eq. (8): a_i = x_i' beta
             self._p = [sigmoid(a_i) for a_i in self._a]      # eq. (9): p_i = sigma(a_i)
             self._beta = list(beta)

@@ -326,4 +326,5 @@ def weighted_gram(X, w):
         wx_j = w if is_ones[j] else list(map(mul, w, cols[j]))     # the column W x_j
         for k in range(j + 1):                                      # one of each pair
             H[j][k] = H[k][j] = sum(wx_j) if is_ones[k] else dot(wx_j, cols[k])   # x_kᵀ W x_j
+        del wx_j                     # freed before the next column's is built
     return Matrix(H)
