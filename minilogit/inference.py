@@ -5,10 +5,12 @@ normal around the true ones, with covariance the inverse of the Fisher
 information (XᵀŴX)⁻¹, eq. (33). Everything here follows from that and from
 the log-likelihoods of the fit and of the intercept-only model.
 
-``Inference`` is a mixin: an estimator whose ``_set_inference()`` calls
-``set_inference`` gets the rest (``bse_``, ``pvalues_``, ``summary()``,
-...). Nothing is computed in ``fit``: the first of these attributes asked
-for sets them all.
+``set_inference`` gives a fitted model the attributes below; ``Inference``
+computes the rest from them (``bse_``, ``pvalues_``, ``summary()``, ...).
+An estimator has both as its own attributes through
+``minilogit.models._base.LazyInference``, which loads this module the first
+time one is asked for (fitting holds none of it); a logistic regression
+also sets these attributes only then.
 
 - ``params_``: [intercept] + coefficients; ``param_names_``;
 - ``cov_params_``: their covariance matrix (rows), or None when
@@ -29,12 +31,6 @@ import math
 from .core.checks import check_number
 from .core.compat import exp_or_inf
 from .core.errors import InferenceError, NotFittedError, SingularMatrixError
-
-# what set_inference sets: asking for any of them after a fit computes them all
-SET_BY_INFERENCE = ("params_", "param_names_", "link_", "nobs_", "df_model_", "df_resid_",
-                    "llf_", "llnull_", "deviance_", "null_deviance_", "cov_params_",
-                    "inference_blocked_")
-
 
 PENALISED = ("the fit is penalised, so its coefficients are biased towards 0 and "
              "(X'WX)^-1 is not their covariance; refit with penalty=None for inference")
@@ -82,21 +78,21 @@ def set_inference(model, beta, nobs, llf, llnull, deviance, null_deviance, link,
 
 
 class Inference:
-    """Standard errors, tests, intervals, information criteria and ``summary()``.
+    """Standard errors, tests, intervals, information criteria and ``summary()``
+    of a fitted ``model`` (whose attributes ``set_inference`` set).
 
     >>> from minilogit import LogisticRegression
     >>> m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0], [4.0], [5.0]], [0, 0, 1, 0, 1, 1])
-    >>> round(m.zvalues_[1], 4), round(m.aic_, 4)
+    >>> round(Inference(m).zvalues_[1], 4), round(m.aic_, 4)
     (1.3303, 8.956)
     """
 
+    def __init__(self, model):
+        self.model = model
+
     def __getattr__(self, name):
-        # called only for a missing attribute: the inference of a fit not yet computed
-        if name in SET_BY_INFERENCE and getattr(self, "_loss", None) is not None \
-                and hasattr(self, "coef_"):
-            self._set_inference()
-            return getattr(self, name)
-        raise AttributeError("%r object has no attribute %r" % (type(self).__name__, name))
+        # called only for a missing attribute: the model's (params_, llf_, ...)
+        return getattr(self.model, name)
 
     def _fitted(self):
         if not hasattr(self, "params_"):

@@ -15,6 +15,7 @@ minilogit.DataError: X[0][1] is nan: every entry must be a finite number
 
 import math
 
+from .compat import as_list
 from .errors import DataError
 from .matrix import Matrix
 
@@ -77,7 +78,7 @@ def check_X(X, n_features=None, name="X"):
     p = len(rows[0])
     if p == 0:
         raise DataError("%s has rows but no columns" % name)
-    out = []
+    out = [None] * len(rows)          # one array, filled below (as_list: a board's heap)
     for i in range(len(rows)):
         row = rows[i]
         if len(row) != p:
@@ -95,7 +96,7 @@ def check_X(X, n_features=None, name="X"):
                 f = None
         if f is None or not math.isfinite(sum(f)):
             f = [as_float(row[j], "%s[%d][%d]" % (name, i, j)) for j in range(p)]
-        out.append(f)
+        out[i] = f
     if n_features is not None and p != n_features:
         raise DataError("%s has %d columns, the model was fitted with %d" % (name, p, n_features))
     return out
@@ -130,7 +131,7 @@ def check_class_labels(y, n_rows, max_classes=None, model="a classifier"):
         raise DataError("y has %d classes (%s): %s needs exactly %s" % (
             len(classes), show_labels(classes), model, "two" if max_classes == 2 else max_classes))
     position = dict((c, k) for k, c in enumerate(classes))
-    return classes, [position[v] for v in y]
+    return classes, as_list((position[v] for v in y), len(y))
 
 
 def check_binary_labels(y, n_rows):
@@ -147,7 +148,8 @@ def check_binary_labels(y, n_rows):
     minilogit.DataError: y has only one class (1): a binary model needs two
     """
     classes, index = check_class_labels(y, n_rows, max_classes=2, model="a binary model")
-    return classes, [1.0 if k else 0.0 for k in index]   # two shared floats, not one per row
+    # two shared floats, not one per row, in one array (as_list: a board's heap)
+    return classes, as_list((1.0 if k else 0.0 for k in index), len(index))
 
 
 def check_sample_weight(sample_weight, n_rows, name="sample_weight"):

@@ -21,9 +21,10 @@ MicroPython has no ``math.log1p``, no ``operator.mul``, no ``warnings``
 module and no ``UserWarning`` class, and its ``random`` module gives a
 different stream from CPython's for the same seed; a build without its
 special functions also lacks ``math.expm1`` and ``math.lgamma`` (``lgamma``
-is then None). Everything the package
-needs from that list is defined here once, so the rest of the code imports
-from this module and never asks which runtime it is on.
+is then None); and it builds a list by doubling its array, which
+``as_list`` avoids. Everything the package needs from that list is defined
+here once, so the rest of the code imports from this module and never asks
+which runtime it is on.
 
 >>> EPS == 2.0 ** (1 - MANT_DIG)
 True
@@ -59,6 +60,30 @@ def exp_or_inf(x):
     """
     return math.exp(x) if x <= LOG_MAX else float("inf")
 
+
+if sys.implementation.name == "micropython":
+    def as_list(values, n):
+        """Return list(values) for an iterable of n values, in one array of n slots.
+
+        MicroPython grows a list by doubling as it is built (100 values take
+        128 slots, copied at each step, with floats made in between filling
+        the holes left behind): on a board's small heap, which the GC never
+        compacts, that fragments the memory the next list needs.
+        """
+        out = [0.0] * n
+        i = 0
+        for v in values:
+            out[i] = v
+            i += 1
+        return out
+else:
+    def as_list(values, n):
+        """Return list(values) (n: their number, which MicroPython's version uses).
+
+        >>> as_list((2 * v for v in range(3)), 3)
+        [0, 2, 4]
+        """
+        return list(values)
 
 try:
     from operator import mul

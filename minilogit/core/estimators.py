@@ -18,7 +18,7 @@ attributes, and warn when the fit did not end well (``_report``).
 import math
 
 from .checks import check_binary_labels, check_number, check_sample_weight, check_X
-from .compat import warn
+from .compat import as_list, warn
 from .errors import (ConvergenceWarning, DataError, DivergenceError, NotFittedError,
                      SeparationWarning, SingularMatrixError)
 from .functions import logit, sigmoid
@@ -177,7 +177,7 @@ def design(rows, fit_intercept):
     [[1.0, 2.0], [1.0, 3.0]]
     """
     if fit_intercept:
-        rows = [[1.0] + r for r in rows]              # x_i = [1, x_i1, ..., x_ip]
+        rows = as_list(([1.0] + r for r in rows), len(rows))    # x_i = [1, x_i1, ..., x_ip]
     else:
         rows = [list(r) for r in rows]
     X = Matrix(rows, copy=False)
@@ -313,6 +313,7 @@ class LogisticRegression(Estimator):
         classes, y01 = check_binary_labels(y, X1.shape[0])
         weights = self._weights(sample_weight, classes, y01)
         loss = LogisticLoss(X1, y01, weights)                # eq. (10)
+        del y01                          # the loss keeps its own copy of the labels
         first = 1 if self.fit_intercept else 0
         n_features = X1.shape[1] - first
         penalized = list(range(first, X1.shape[1]))          # never the intercept

@@ -26,7 +26,7 @@ True
 
 import math
 
-from .compat import EPS, LOG_MAX
+from .compat import EPS, LOG_MAX, as_list
 from .errors import DataError
 from .functions import log1pexp, sigmoid
 from .matrix import Matrix, dot, weighted_gram
@@ -139,7 +139,7 @@ class LogisticLoss(WeightedRows):
 
     def __init__(self, X, y, weights=None):
         self.X = X
-        self.y = [float(v) for v in y]
+        self.y = as_list((float(v) for v in y), len(y))    # one array (as_list: a board's heap)
         self.n_params = X.shape[1]
         self._set_weights(weights)
         self._beta = None
@@ -147,8 +147,9 @@ class LogisticLoss(WeightedRows):
     def _fit_at(self, beta):
         """Return (a, p): the linear predictor, eq. (8), and the probabilities, eq. (9)."""
         if self._beta != beta:
+            self._a = self._p = None         # the old lists' memory is free for the new ones
             self._a = self.X @ beta                          # eq. (8): a_i = x_i' beta
-            self._p = [sigmoid(a_i) for a_i in self._a]      # eq. (9): p_i = sigma(a_i)
+            self._p = as_list(map(sigmoid, self._a), len(self._a))   # eq. (9): p_i = sigma(a_i)
             self._beta = list(beta)
         return self._a, self._p
 
@@ -169,7 +170,8 @@ class LogisticLoss(WeightedRows):
         [-0.5, -1.0]
         """
         _, p = self._fit_at(beta)
-        r = self._weigh([p_i - y_i for p_i, y_i in zip(p, self.y)])
+        # the residuals p_i - y_i, in one array (as_list: a board's heap)
+        r = self._weigh(as_list((p_i - y_i for p_i, y_i in zip(p, self.y)), len(p)))
         return r @ self.X                                    # eq. (12): X'(p - y)
 
     def hessian(self, beta):
@@ -179,7 +181,8 @@ class LogisticLoss(WeightedRows):
         [[0.25, 0.5], [0.5, 1.0]]
         """
         _, p = self._fit_at(beta)
-        w = self._weigh([p_i * (1.0 - p_i) for p_i in p])   # eq. (13): W_ii = p_i (1 - p_i)
+        # eq. (13): W_ii = p_i (1 - p_i), in one array (as_list: a board's heap)
+        w = self._weigh(as_list((p_i * (1.0 - p_i) for p_i in p), len(p)))
         return weighted_gram(self.X, w)                      # eq. (13): X'WX
 
     def example_gradient(self, i, beta):
@@ -267,7 +270,7 @@ def binary_margins(a, y, weights=None):
     >>> binary_margins([2.0, 3.0, -1.0], [1, 0, 1], weights=[1, 0, 2])
     [2.0, -1.0]
     """
-    m = [a_i if y_i == 1.0 else -a_i for a_i, y_i in zip(a, y)]
+    m = as_list((a_i if y_i == 1.0 else -a_i for a_i, y_i in zip(a, y)), len(a))  # one array
     if weights is not None:
         m = [m_i for m_i, w_i in zip(m, weights) if w_i > 0]
     return m

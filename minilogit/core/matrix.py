@@ -17,7 +17,7 @@ A Matrix is not changed by any of its methods; treat it as a value.
 [1.0, 1.0]
 """
 
-from .compat import EPS, is_fraction, mul
+from .compat import EPS, as_list, is_fraction, mul
 from .errors import DataError, SingularMatrixError
 
 
@@ -103,7 +103,8 @@ class Matrix:
         if self._T is None:
             # column j = [r[j] for each row r]; zip(*rows) would also hold an
             # iterator per row and a tuple per column: too much on a board
-            columns = [[r[j] for r in self.rows] for j in range(self.shape[1])]
+            n = len(self.rows)          # each column in one array (as_list: a board's heap)
+            columns = [as_list((r[j] for r in self.rows), n) for j in range(self.shape[1])]
             self._T = Matrix(columns, copy=False)
         return self._T
 
@@ -323,7 +324,9 @@ def weighted_gram(X, w):
     is_ones = [all(x == 1.0 for x in c) for c in cols]
     H = [[0.0] * p for _ in range(p)]
     for j in range(p):
-        wx_j = w if is_ones[j] else list(map(mul, w, cols[j]))     # the column W x_j
+        # the column W x_j, in one array (as_list: a board's heap)
+        wx_j = w if is_ones[j] else as_list(map(mul, w, cols[j]), len(w))
         for k in range(j + 1):                                      # one of each pair
             H[j][k] = H[k][j] = sum(wx_j) if is_ones[k] else dot(wx_j, cols[k])   # x_kᵀ W x_j
+        del wx_j                     # freed before the next column's is built
     return Matrix(H)

@@ -1,6 +1,6 @@
 """What the estimators above the core add to ``minilogit.core``'s: ``explain()``
 and export (``to_source``, ``to_json``, ``from_json``), the elastic-net
-solvers, and ``clone``.
+solvers, the statistician's view (``bse_``, ``summary()``, ...), and ``clone``.
 
 >>> from minilogit import LogisticRegression
 >>> m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
@@ -40,6 +40,41 @@ class Extras:
         """The estimator written by ``to_json``; it must be of this class."""
         from ..jsonio import from_json
         return from_json(text, cls)
+
+
+# what minilogit.inference.set_inference sets: for a model that sets them on
+# first use (``_set_inference``), asking for any of them computes them all
+SET_BY_INFERENCE = ("params_", "param_names_", "link_", "nobs_", "df_model_", "df_resid_",
+                    "llf_", "llnull_", "deviance_", "null_deviance_", "cov_params_",
+                    "inference_blocked_")
+# what minilogit.inference.Inference computes from them
+STATISTICS = ("bse_", "zvalues_", "pvalues_", "conf_int", "odds_ratios_",
+              "odds_ratio_conf_int", "aic_", "bic_", "prsquared_", "llr_", "llr_pvalue_",
+              "summary")
+
+
+class LazyInference:
+    """The statistician's view (``minilogit.inference``) as the estimator's own
+    attributes: ``bse_``, ``pvalues_``, ``conf_int()``, ``summary()``, ...
+    Its module loads the first time one is asked for, so that fitting holds
+    none of it (on a board, the heap it would take).
+
+    >>> from minilogit import LogisticRegression
+    >>> m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0], [4.0], [5.0]], [0, 0, 1, 0, 1, 1])
+    >>> [round(b, 4) for b in m.bse_], m.df_model_
+    ([2.5457, 0.9126], 1)
+    """
+
+    def __getattr__(self, name):
+        # called only for a missing attribute
+        if name in SET_BY_INFERENCE and getattr(self, "_loss", None) is not None \
+                and hasattr(self, "coef_"):
+            self._set_inference()           # a fit's inference, computed when first asked
+            return getattr(self, name)
+        if name in STATISTICS:
+            from ..inference import Inference
+            return getattr(Inference(self), name)
+        raise AttributeError("%r object has no attribute %r" % (type(self).__name__, name))
 
 
 class L1Solvers:

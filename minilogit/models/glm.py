@@ -17,15 +17,15 @@ import math
 from ..core.errors import DataError
 from ..families import family_and_link
 from ..core.matrix import dot
-from ..inference import Inference, set_inference
+from ..inference import set_inference
 from ..objectives.glm import GLMLoss
 from ..core.checks import check_sample_weight, check_X
 from ..core.estimators import Estimator, check_scores, design
-from ._base import Extras
+from ._base import Extras, LazyInference
 
 
 
-class GLM(Inference, Extras, Estimator):
+class GLM(LazyInference, Extras, Estimator):
     """A generalised linear model mu = g⁻¹(b0 + xᵀcoef), eq. (37), fitted by IRLS.
 
     Parameters

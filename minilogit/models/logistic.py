@@ -15,10 +15,7 @@ the statistician's view (``bse_``, ``summary()``, ...; ``minilogit.inference``),
 
 import math
 
-# inference.py first: on a board, compiling it then runs before the core's
-# modules (which ..core.estimators loads) are held in memory, not after
-from ..inference import PENALISED, Inference, set_inference
-from ._base import Extras, L1Solvers
+from ._base import Extras, L1Solvers, LazyInference
 from ..core.estimators import LogisticRegression as CoreLogisticRegression, loss_mean
 from ..core.checks import check_binary_labels, check_number, check_sample_weight, check_X
 from ..core.errors import DataError, DivergenceError
@@ -27,7 +24,7 @@ from ..core.solvers import TOL
 L1_SOLVERS = ("proximal", "cd")
 
 
-class LogisticRegression(Inference, L1Solvers, Extras, CoreLogisticRegression):
+class LogisticRegression(LazyInference, L1Solvers, Extras, CoreLogisticRegression):
     """Binary logistic regression p(y = classes_[1] | x) = sigma(b0 + xᵀcoef).
 
     Parameters: those of ``minilogit.core.LogisticRegression`` (``solver``,
@@ -120,6 +117,7 @@ class LogisticRegression(Inference, L1Solvers, Extras, CoreLogisticRegression):
     def _set_inference(self):
         """The attributes minilogit.inference reads, eqs. (33)-(36), from the
         fitted loss (called on first use)."""
+        from ..inference import PENALISED, set_inference
         loss, beta = self._loss, self.result_.beta
         llf = -loss.value(beta)
         # The null model is the intercept-only fit (as in statsmodels, and in GLM,
