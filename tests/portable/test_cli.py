@@ -9,7 +9,7 @@ a tolerance, the standardized-feature table as printed.
 
 import io
 
-from helpers import X2, Y2
+from helpers import SCRATCH_CSV, X2, Y2, remove_file, write_file
 from minilogit import LogisticRegression
 from minilogit.__main__ import demo, main
 
@@ -73,22 +73,8 @@ def test_main_rejects_unknown_commands():
 # removed afterwards. main(argv, out, err) runs in-process with both streams
 # captured.
 
-CSV = "tests/portable/_cli_tmp.csv"
+CSV = SCRATCH_CSV
 LABELS = ["no", "yes"]
-
-
-def _write(path, text):
-    f = open(path, "w")
-    f.write(text)
-    f.close()
-
-
-def _remove(path):
-    try:
-        import os
-        os.remove(path)
-    except (ImportError, OSError):
-        pass
 
 
 def _csv_text():
@@ -100,12 +86,12 @@ def _csv_text():
 
 def _run(argv, text=None):
     """main(argv) with CSV holding ``text`` (default: X2, Y2); return (status, out, err)."""
-    _write(CSV, _csv_text() if text is None else text)
+    write_file(CSV, _csv_text() if text is None else text)
     out, err = io.StringIO(), io.StringIO()
     try:
         status = main(argv, out, err)
     finally:
-        _remove(CSV)
+        remove_file(CSV)
     return status, out.getvalue(), err.getvalue()
 
 
