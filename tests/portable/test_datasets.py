@@ -72,6 +72,11 @@ def _stream(path, target=None):
     return list(stream_csv(path, target))
 
 
+def _lines(path, size):
+    with open(path) as f:
+        return list(datasets._lines(f, size))
+
+
 def _read(text, fn, *args):
     """fn(CSV, *args) with CSV holding text."""
     write_file(CSV, text)
@@ -89,6 +94,23 @@ def test_csv_with_a_byte_order_mark_blank_lines_and_spaces():
     assert _read(text, _stream) == [([1.0, 2.0], 0), ([3.0, 4.0], 1)]
     d = _read(text, load_csv, "a")                  # the first column, its mark dropped
     assert d.feature_names == ["b", "y"] and d.target == [1, 3], (d.feature_names, d.target)
+
+
+def test_the_plain_reader_reads_as_the_csv_module_does():
+    """Without the csv module (MicroPython) the lines, read a block at a time,
+    are split at commas: the same rows come out, at any block size."""
+    text = "\ufeffa,b,y\r\n1,2,0\n\n3, 4,1\n   \n5,6,1"
+    want = [([1.0, 2.0], 0), ([3.0, 4.0], 1), ([5.0, 6.0], 1)]
+    kept = datasets._csv
+    try:
+        for module in (kept, None):
+            datasets._csv = module
+            assert _read(text, _stream) == want, module
+    finally:
+        datasets._csv = kept
+    for size in (1, 3, 1024):
+        lines = _read(text, _lines, size)
+        assert [ln.strip() for ln in lines] == ["\ufeffa,b,y", "1,2,0", "", "3, 4,1", "", "5,6,1"], lines
 
 
 def test_a_bad_cell_names_the_file_line_and_column():
