@@ -149,7 +149,7 @@ def _split_rows(f):
     if _csv is not None:
         reader = _csv.reader(f)
         for cells in reader:
-            if len(cells) > 1 or cells and cells[0].strip():
+            if cells and (len(cells) > 1 or cells[0].strip()):     # not a blank line
                 yield reader.line_num, cells
         return
     for line, text in enumerate(_lines(f), 1):
