@@ -159,7 +159,7 @@ def _split_rows(f):
             yield line, [c.strip() for c in text.split(",")]
 
 
-def _lines(f, size=1024):
+def _lines(f, size=4096):
     """Yield the lines of the open file f, read a block at a time: MicroPython
     (no csv module) reads a file's lines a byte at a time, tens of times slower."""
     rest = ""
