@@ -68,50 +68,28 @@ class Dataset:
                        list(names), self.target_name)
 
 
-def _split_lines(text):
-    """Parse CSV text into rows of strings (the csv module, or a plain split)."""
-    lines = [ln for ln in text.splitlines() if ln.strip()]
-    if _csv is not None:
-        return [row for row in _csv.reader(lines)]
-    if '"' in text:
-        raise DataError("quoted CSV fields need the csv module, absent on this runtime")
-    return [[f.strip() for f in ln.split(",")] for ln in lines]
-
-
 def load_csv(path, target=None):
     """Read a CSV file with a header row; return a Dataset.
 
     ``target`` names the label column (default: the last). Feature cells
     must be numbers; labels are kept as numbers when they all parse as
-    numbers, else as strings.
+    numbers, else as strings. The file is read a line at a time.
 
     >>> d = load_csv(_HERE + "/breast_cancer.csv", target="target")
     >>> d.feature_names[0], d.data[0][0], d.target[0]
     ('mean_radius', 17.99, 0)
     """
-    with open(path) as f:
-        rows = _split_lines(f.read())
-    if len(rows) < 2:
-        raise DataError("%s has no data rows" % path)
-    header = rows[0]
-    if target is None:
-        target = header[-1]
-    if target not in header:
-        raise DataError("%s has no column %r; its columns are: %s"
-                        % (path, target, ", ".join(header)))
-    t = header.index(target)
+    rows = _read_csv(path, target)
+    names, target = next(rows, (None, target))
     data, labels = [], []
-    for i in range(1, len(rows)):
-        row = rows[i]
-        if len(row) != len(header):
-            raise DataError("%s line %d has %d fields, the header has %d"
-                            % (path, i + 1, len(row), len(header)))
-        data.append([as_float(_cell(row[j]), "%s line %d, column %r" % (path, i + 1, header[j]))
-                     for j in range(len(row)) if j != t])
-        labels.append(row[t])
-    if all(_is_number(v) for v in labels):
-        labels = [_number(v) for v in labels]
-    names = [header[j] for j in range(len(header)) if j != t]
+    for x, label in rows:
+        data.append(x)
+        labels.append(label)
+    if not data:
+        raise DataError("%s has no data rows" % path)
+    numbers = [_number(v) for v in labels]
+    if not any(isinstance(v, str) for v in numbers):
+        labels = numbers
     return Dataset(data, labels, names, target)
 
 
@@ -121,56 +99,112 @@ def stream_csv(path, target=None):
     The file is read as it is iterated, never held: this is what
     ``LogisticRegression.fit_stream`` takes, as ``lambda: stream_csv(path)``.
     ``target`` names the label column (default: the last); a label that
-    reads as a number is one. Errors name the line, as ``load_csv``'s do.
+    reads as a number is one. It reads the file as ``load_csv`` does.
 
     >>> rows = stream_csv(_HERE + "/iris.csv", target="target")
     >>> next(rows)
     ([5.1, 3.5, 1.4, 0.2], 0)
     """
+    rows = _read_csv(path, target)
+    if next(rows, None) is None:
+        raise DataError("%s is empty" % path)
+    for x, label in rows:
+        yield x, _number(label)
+
+
+def _read_csv(path, target):
+    """The one CSV reader of load_csv and stream_csv, a line at a time.
+
+    Yields (feature names, target name) first, then (features, label text)
+    for each data row; yields nothing for an empty file. Errors name the
+    file, the line and, for a cell that is not a number, the column.
+    """
     with open(path) as f:
-        lines = (ln for ln in f if ln.strip())
-        if _csv is not None:
-            reader = _csv.reader(lines)
-        else:
-            reader = ([c.strip() for c in ln.split(",")] for ln in lines)
-        try:
-            header = next(reader)
-        except StopIteration:
-            raise DataError("%s is empty" % path)
+        rows = _split_rows(f)
+        _, header = next(rows, (0, None))
+        if header is None:
+            return
+        header[0] = header[0].lstrip("\ufeff")     # a UTF-8 byte-order mark
         if target is None:
             target = header[-1]
         if target not in header:
             raise DataError("%s has no column %r; its columns are: %s"
                             % (path, target, ", ".join(header)))
         t = header.index(target)
-        for i, row in enumerate(reader):
-            if len(row) != len(header):
+        names = header[:t] + header[t + 1:]
+        yield names, target
+        for line, cells in rows:
+            if len(cells) != len(header):
                 raise DataError("%s line %d has %d fields, the header has %d"
-                                % (path, i + 2, len(row), len(header)))
-            x = [as_float(_cell(row[j]), "%s line %d, column %r" % (path, i + 2, header[j]))
-                 for j in range(len(row)) if j != t]
-            yield x, _number(row[t]) if _is_number(row[t]) else row[t]
+                                % (path, line, len(cells), len(header)))
+            label = cells.pop(t)
+            x = _finite_floats(cells)
+            if x is None:
+                _raise_bad_cell(cells, names, "%s line %d" % (path, line))
+            yield x, label
 
 
-def _is_number(s):
+def _split_rows(f):
+    """Yield (line number, cells) for each non-blank line of the open file f."""
+    if _csv is not None:
+        reader = _csv.reader(f)
+        for cells in reader:
+            if cells and (len(cells) > 1 or cells[0].strip()):     # not a blank line
+                yield reader.line_num, cells
+        return
+    for line, text in enumerate(_lines(f), 1):
+        if '"' in text:
+            raise DataError("quoted CSV fields need the csv module, absent on this runtime")
+        if text.strip():
+            yield line, [c.strip() for c in text.split(",")]
+
+
+def _lines(f, size=4096):
+    """Yield the lines of the open file f, read a block at a time: MicroPython
+    (no csv module) reads a file's lines a byte at a time, tens of times slower."""
+    rest = ""
+    while True:
+        block = f.read(size)
+        if not block:
+            break
+        lines = (rest + block).split("\n")
+        rest = lines.pop()          # the start of a line that the next block ends
+        for text in lines:
+            yield text
+    if rest:
+        yield rest
+
+
+def _finite_floats(cells):
+    """The cells as floats, each parsed once; None if one is not a finite number."""
     try:
-        float(s)
-        return True
+        x = [float(c) for c in cells]
     except ValueError:
-        return False
+        return None
+    return x if all(map(math.isfinite, x)) else None
 
 
-def _cell(s):
-    """A numeric cell as a float, anything else unchanged (for the error message)."""
-    return float(s) if _is_number(s) else s
+def _raise_bad_cell(cells, names, where):
+    """Raise as_float's DataError for the first cell that is not a finite number."""
+    for name, cell in zip(names, cells):
+        try:
+            cell = float(cell)          # a nan or inf as_float refuses as a number
+        except ValueError:
+            pass                        # text it refuses as text
+        as_float(cell, "%s, column %r" % (where, name))
 
 
 def _number(s):
-    """'1' -> 1, '1.5' -> 1.5 (integers stay integers, so labels print nicely)."""
+    """'1' -> 1, '1.5' -> 1.5 (integers stay integers, so labels print nicely);
+    anything else is returned as it is."""
     try:
         return int(s)
     except ValueError:
+        pass
+    try:
         return float(s)
+    except ValueError:
+        return s
 
 
 def load_breast_cancer():

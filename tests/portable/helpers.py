@@ -7,6 +7,7 @@ No pytest, no ``warnings`` on MicroPython: ``raises`` stands in for
 """
 
 import math
+import sys
 
 import minilogit.core.compat as _compat
 
@@ -164,6 +165,32 @@ TOY_Y = [0, 0, 0, 1, 0, 0, 1, 0, 1, 1, 1, 1]
 X2 = [[-1.5, 0.3], [-1.0, -0.8], [-0.6, 1.2], [-0.2, -0.4], [0.1, 0.9], [0.4, -1.1],
       [0.8, 0.2], [1.3, -0.5], [1.7, 1.4], [-1.8, -1.3], [0.6, 0.7], [-0.4, 0.1]]
 Y2 = [0, 0, 1, 1, 0, 1, 1, 0, 1, 0, 1, 1]
+
+def _scratch_tag():
+    impl = sys.implementation
+    return "%s%d%d_%s" % (impl.name, impl.version[0], impl.version[1], sys.platform)
+
+
+# A file of this runtime's own: portable.py runs several runtimes at once in
+# the same folder (MicroPython and Pyodide under node copy it first).
+SCRATCH_CSV = "tests/portable/_scratch_%s.csv" % _scratch_tag()
+
+
+def write_file(path, text):
+    """Write text to path (the runners copy this folder to a writable place)."""
+    f = open(path, "w")
+    f.write(text)
+    f.close()
+
+
+def remove_file(path):
+    """Remove path; quietly nothing where there is no os module or no file."""
+    try:
+        import os
+        os.remove(path)
+    except (ImportError, OSError):
+        pass
+
 
 _cache = {}
 

@@ -11,7 +11,8 @@ of the trace, and the table agrees to helpers.FIT (FIT_GD for gd).
 
 import io
 
-from helpers import FIT, FIT_GD, SINGLE, X2, Y2, assert_close
+from helpers import (FIT, FIT_GD, SCRATCH_CSV, SINGLE, X2, Y2, assert_close, remove_file,
+                     write_file)
 from minilogit import LogisticRegression
 from minilogit.__main__ import demo, main
 
@@ -91,22 +92,8 @@ def test_main_rejects_unknown_commands():
 # removed afterwards. main(argv, out, err) runs in-process with both streams
 # captured.
 
-CSV = "tests/portable/_cli_tmp.csv"
+CSV = SCRATCH_CSV
 LABELS = ["no", "yes"]
-
-
-def _write(path, text):
-    f = open(path, "w")
-    f.write(text)
-    f.close()
-
-
-def _remove(path):
-    try:
-        import os
-        os.remove(path)
-    except (ImportError, OSError):
-        pass
 
 
 def _csv_text():
@@ -118,12 +105,12 @@ def _csv_text():
 
 def _run(argv, text=None):
     """main(argv) with CSV holding ``text`` (default: X2, Y2); return (status, out, err)."""
-    _write(CSV, _csv_text() if text is None else text)
+    write_file(CSV, _csv_text() if text is None else text)
     out, err = io.StringIO(), io.StringIO()
     try:
         status = main(argv, out, err)
     finally:
-        _remove(CSV)
+        remove_file(CSV)
     return status, out.getvalue(), err.getvalue()
 
 

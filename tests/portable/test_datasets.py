@@ -1,11 +1,15 @@
-"""The bundled breast-cancer data, the CSV reader and standardize."""
+"""The bundled breast-cancer data, the CSV reader and standardize.
+
+The CSV tests write their file next to this module and remove it afterwards
+(the runners copy tests/portable/ into a writable file system)."""
 
 import math
 
-from helpers import EPS, SINGLE, assert_close, breast_cancer, raises
+from helpers import (EPS, SCRATCH_CSV, SINGLE, assert_close, breast_cancer, raises,
+                     remove_file, write_file)
 
 from minilogit import DataError
-from minilogit.datasets import Dataset, _split_lines, load_csv, standardize
+from minilogit.datasets import Dataset, load_csv, standardize, stream_csv
 from minilogit import datasets
 
 SUBSET = ["mean_radius", "mean_texture", "mean_smoothness", "mean_symmetry"]
@@ -64,10 +68,79 @@ def test_dataset_unpacks():
     assert (X, y) == ([[1.0]], [0])
 
 
-def test_csv_splitting():
-    rows = _split_lines("a,b\n1,2\n\n3, 4\n")
-    assert rows[0] == ["a", "b"] and rows[1] == ["1", "2"] and len(rows) == 3
-    assert rows[2][0] == "3" and rows[2][1].strip() == "4"
+CSV = SCRATCH_CSV
+
+
+def _stream(path, target=None):
+    return list(stream_csv(path, target))
+
+
+def _lines(path, size):
+    with open(path) as f:
+        return list(datasets._lines(f, size))
+
+
+def _read(text, fn, *args):
+    """fn(CSV, *args) with CSV holding text."""
+    write_file(CSV, text)
+    try:
+        return fn(CSV, *args)
+    finally:
+        remove_file(CSV)
+
+
+def test_csv_with_a_byte_order_mark_blank_lines_and_spaces():
+    text = "\ufeffa,b,y\n1,2,0\n\n3, 4,1\n   \n"
+    d = _read(text, load_csv)
+    assert d.feature_names == ["a", "b"] and d.target_name == "y", d.feature_names
+    assert d.data == [[1.0, 2.0], [3.0, 4.0]] and d.target == [0, 1], (d.data, d.target)
+    assert _read(text, _stream) == [([1.0, 2.0], 0), ([3.0, 4.0], 1)]
+    d = _read(text, load_csv, "a")                  # the first column, its mark dropped
+    assert d.feature_names == ["b", "y"] and d.target == [1, 3], (d.feature_names, d.target)
+
+
+def test_the_plain_reader_reads_as_the_csv_module_does():
+    """Without the csv module (MicroPython) the lines, read a block at a time,
+    are split at commas: the same rows come out, at any block size."""
+    text = "\ufeffa,b,y\r\n1,2,0\n\n3, 4,1\n   \n5,6,1"
+    want = [([1.0, 2.0], 0), ([3.0, 4.0], 1), ([5.0, 6.0], 1)]
+    kept = datasets._csv
+    try:
+        for module in (kept, None):
+            datasets._csv = module
+            assert _read(text, _stream) == want, module
+    finally:
+        datasets._csv = kept
+    for size in (1, 3, 1024):
+        lines = _read(text, _lines, size)
+        assert [ln.strip() for ln in lines] == ["\ufeffa,b,y", "1,2,0", "", "3, 4,1", "", "5,6,1"], lines
+
+
+def test_a_bad_cell_names_the_file_line_and_column():
+    for text, where, what in [
+            ("a,b,y\n1,2,0\n\n2,x,1\n", "line 4, column 'b'", "'x'"),   # lines as in the file
+            ("a,b,y\n1,nan,0\n", "line 2, column 'b'", "nan"),
+            ("a,y,b\n1,0,1e999\n", "line 2, column 'b'", "inf"),
+            ("a,b,y\n1,,0\n", "line 2, column 'b'", "''")]:
+        want = "%s %s is %s: every entry must be a finite number" % (CSV, where, what)
+        for fn in (load_csv, _stream):
+            e = raises(DataError, _read, text, fn, "y")
+            assert str(e) == want, (str(e), want)
+    for fn in (load_csv, _stream):
+        e = raises(DataError, _read, "a,b,y\n1,2,0\n1,2\n", fn)
+        assert str(e) == CSV + " line 3 has 2 fields, the header has 3", str(e)
+
+
+def test_csv_empty_or_header_only_and_text_labels():
+    for text in ("", "a,y\n"):
+        e = raises(DataError, _read, text, load_csv)
+        assert str(e) == CSV + " has no data rows", str(e)
+    e = raises(DataError, _read, "", _stream)
+    assert str(e) == CSV + " is empty", str(e)
+    assert _read("a,y\n", _stream) == []
+    text = "x,y\n1,red\n2,1.5\n"
+    assert _read(text, load_csv).target == ["red", "1.5"]         # not all numbers: all text
+    assert _read(text, _stream) == [([1.0], "red"), ([2.0], 1.5)]
 
 
 def test_load_csv_reports_a_missing_target():
