@@ -18,10 +18,14 @@ import sys
 
 from hypothesis import settings
 
-# Import the package from this checkout even when it is not installed.
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
+# Import the package from this checkout even when it is not installed, and let
+# test modules import each other by plain name (``from test_properties import
+# ...``): pytest imports them by path (--import-mode=importlib, pyproject.toml).
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+for path in (ROOT, HERE):
+    if path not in sys.path:
+        sys.path.insert(0, path)
 
 settings.register_profile("dev", deadline=None)
 settings.register_profile("ci", deadline=None, max_examples=60, derandomize=True,
