@@ -1,23 +1,13 @@
 """Streaming SGD: fit from rows read afresh each epoch, without holding the data."""
 
 import math
-import os
 import tracemalloc
 
 import pytest
 
 from minilogit import DataError, LogisticRegression
-from minilogit.datasets import load_breast_cancer, load_csv, standardize, stream_csv
+from minilogit.datasets import load_breast_cancer, standardize
 from minilogit.core.rng import Random
-
-HERE = os.path.dirname(os.path.abspath(__file__))
-IRIS = os.path.join(HERE, "..", "minilogit", "datasets", "iris.csv")
-
-
-def test_stream_csv_yields_what_load_csv_reads():
-    d = load_csv(IRIS, target="target")
-    streamed = list(stream_csv(IRIS, target="target"))
-    assert [x for x, _ in streamed] == d.data and [y for _, y in streamed] == d.target
 
 
 def test_streamed_fit_gets_close_to_the_optimum():
