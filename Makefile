@@ -1,5 +1,7 @@
 # make demo  - fit the bundled data (needs only python3)
-# make test  - create .venv with the test extra, run pytest, doctests, walkthrough
+# make test  - create .venv (pytest, hypothesis) and run pytest on tests/ (with the
+#              portable suite tests/portable/), the doctests of minilogit/ and
+#              README.md, and walkthrough.md; hypothesis' derandomized ci profile
 # make portable - the portable suite on every runtime (installs them first)
 # make board - the heap minilogit needs on a MicroPython board build (needs only python3)
 # make figures - write the walkthrough's pictures to docs/figures/*.svg (needs only python3)

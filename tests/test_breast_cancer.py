@@ -1,6 +1,6 @@
 """Golden tests: the lecture's breast-cancer trace and separation.
 
-Reference figures: ``../shared/data/breast_cancer.json``, computed with
+Reference figures: ``tests/data/breast_cancer.json``, computed with
 numpy 2.4.6 / scipy 1.17.1 / scikit-learn 1.9.1 / statsmodels 0.15.0
 (float64). ``lecture_reproduction.lecture_naive_quoted`` is the slides' loop
 (Newton from beta = 0 on the raw features, ``np.linalg.inv``), entries 0-6;
@@ -18,7 +18,7 @@ from minilogit import LogisticRegression, SeparationWarning
 from minilogit.datasets import load_breast_cancer
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-REFERENCE = os.path.join(HERE, "..", "..", "shared", "data", "breast_cancer.json")
+REFERENCE = os.path.join(HERE, "data", "breast_cancer.json")
 
 
 @pytest.fixture(scope="module")

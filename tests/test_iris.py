@@ -1,4 +1,4 @@
-"""Golden tests on Fisher's iris data against ../shared/data/iris.json.
+"""Golden tests on Fisher's iris data against tests/data/iris.json.
 
 The reference figures were computed with numpy 2.4.6, scipy 1.17.1,
 scikit-learn 1.9.1 and statsmodels 0.15.0 on CPython 3.11.7 (the file's
@@ -19,7 +19,7 @@ from minilogit import ConvergenceWarning, SeparationWarning, SoftmaxRegression, 
 from minilogit.datasets import load_iris, standardize
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-REFERENCE = os.path.join(HERE, "..", "..", "shared", "data", "iris.json")
+REFERENCE = os.path.join(HERE, "data", "iris.json")
 
 
 @pytest.fixture(scope="module")

@@ -375,16 +375,6 @@ def test_path_without_intercept_and_explicit_lams():
 
 # -- no penalty: separation is diagnosed, as in the other solvers ---------------
 
-@pytest.mark.parametrize("solver", SOLVER_FUNCTIONS, ids=["proximal", "cd"])
-def test_without_penalty_separation_is_diagnosed(solver):
-    """l1 = l2 = 0 on separated data: the minimum does not exist and the
-    objective's diagnose stops the run, with a diagnosis, not converged."""
-    loss = LogisticLoss(Matrix([[1.0, -2.0], [1.0, -1.0], [1.0, 1.0], [1.0, 2.0]]), [0, 0, 1, 1])
-    r = solver(loss, [0.0, 0.0], max_iter=5000)
-    assert not r.converged and r.diagnosis is not None
-    assert "separation" in r.diagnosis
-
-
 def test_penalty_makes_separated_data_fit():
     """The same data with l1 > 0: a finite minimiser, found by both."""
     loss = LogisticLoss(Matrix([[1.0, -2.0], [1.0, -1.0], [1.0, 1.0], [1.0, 2.0]]), [0, 0, 1, 1])

@@ -185,20 +185,6 @@ def test_bad_input_gets_a_clear_data_error(what, X, y, message):
     assert message in str(info.value)
 
 
-@pytest.mark.parametrize("params,message", [
-    ({"solver": "lbfgs"}, "unknown solver"),
-    ({"max_iter": -1}, "max_iter"),
-    ({"learning_rate": 0.0}, "learning_rate"),
-    ({"learning_rate": -1.0}, "learning_rate"),
-    ({"tol": -1.0}, "tol"),
-    ({"start": "ones"}, "start"),
-])
-def test_bad_parameters(params, message):
-    with pytest.raises(DataError) as info:
-        LogisticRegression(**params).fit(X12, Y12)
-    assert message in str(info.value)
-
-
 def test_predicting_before_fit_and_with_wrong_width():
     with pytest.raises(NotFittedError):
         LogisticRegression().predict(X12)

@@ -193,12 +193,6 @@ def test_decision_boundary_of_least_squares_classifier():
     assert "boundary: b0 + b·x = 0.5" in texts(parse(svg))
 
 
-def test_misclassification_marks_the_minimum():
-    """The marked minimum is the lowest rate, at the middle of the first run reaching it."""
-    svg = plot.misclassification_plot([0.1, 0.3, 0.4, 0.6, 0.9], [0, 0, 1, 0, 1])
-    assert "minimum 0.200 at boundary 0.35" in texts(parse(svg))
-
-
 def test_misclassification_minimum_agrees_with_best_threshold():
     """On the bank-balance data the plotted minimum is LeastSquaresClassifier.best_threshold's."""
     X, y = make_bank_balance()

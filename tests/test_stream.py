@@ -2,23 +2,13 @@
 and the CSV reader behind it and load_csv, which reads a line at a time."""
 
 import math
-import os
 import tracemalloc
 
 import pytest
 
 from minilogit import DataError, LogisticRegression
-from minilogit.datasets import load_breast_cancer, load_csv, standardize, stream_csv
+from minilogit.datasets import load_breast_cancer, standardize
 from minilogit.core.rng import Random
-
-HERE = os.path.dirname(os.path.abspath(__file__))
-IRIS = os.path.join(HERE, "..", "minilogit", "datasets", "iris.csv")
-
-
-def test_stream_csv_yields_what_load_csv_reads():
-    d = load_csv(IRIS, target="target")
-    streamed = list(stream_csv(IRIS, target="target"))
-    assert [x for x, _ in streamed] == d.data and [y for _, y in streamed] == d.target
 
 
 def test_load_csv_never_holds_the_file_text():

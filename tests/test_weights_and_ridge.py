@@ -1,6 +1,6 @@
 """Ridge (L2) regularisation against an exact optimum, and sample / class weights.
 
-Reference for the ridge fit: ../shared/data/breast_cancer.json,
+Reference for the ridge fit: tests/data/breast_cancer.json,
 ``l2_penalized_exact.lam1_sum_nll`` (numpy 2.4.6, scipy 1.17.1: trust-exact
 then Newton polish to a gradient of 3e-15): the minimum of
 sum_i NLL_i + (1/2)||w||^2 on standardized features, intercept unpenalised,
@@ -20,7 +20,7 @@ from minilogit.datasets import load_breast_cancer, standardize
 from test_properties import overlapping_data
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-REFERENCE = os.path.join(HERE, "..", "..", "shared", "data", "breast_cancer.json")
+REFERENCE = os.path.join(HERE, "data", "breast_cancer.json")
 
 
 @pytest.fixture(scope="module")

@@ -3,7 +3,7 @@
 Reference numbers: statsmodels 0.15.0, ``sm.Logit(y, sm.add_constant(X)).fit()``
 on the breast-cancer columns mean_radius, mean_texture, mean_smoothness
 (see tests/test_inference.py for the full call); the ridge optimum is
-../shared/data/breast_cancer.json's ``l2_penalized_exact`` (lam = 0.5 here).
+tests/data/breast_cancer.json's ``l2_penalized_exact`` (lam = 0.5 here).
 """
 
 from helpers import (EPS, FIT, TOY_X, TOY_Y, X2, Y2, assert_close, breast_cancer,

@@ -15,10 +15,14 @@ from minilogit.models.least_squares import LeastSquaresClassifier, normal_equati
 # x = 0..3, y = 0, 0, 1, 1: slope Sxy / Sxx = 2 / 5, intercept 1/2 - (2/5)(3/2) = -1/10.
 HAND_X, HAND_Y = [[0.0], [1.0], [2.0], [3.0]], [0, 0, 1, 1]
 
-# X2 with three classes (tests/test_least_squares.py uses the same data).
+# X2 with three classes.
 Y3 = [0, 0, 2, 1, 0, 2, 1, 0, 2, 0, 1, 1]
-# statsmodels 0.15.0: sm.OLS(y, sm.add_constant(X2)).fit().params, y = Y2 and
-# then each indicator column of Y3; see tests/test_least_squares.py.
+# statsmodels 0.15.0 (numpy 2.4.6, CPython 3.11), in a scratch venv:
+#   import numpy as np, statsmodels.api as sm
+#   X = sm.add_constant(np.array(X2))
+#   sm.OLS(np.array(Y2, dtype=float), X).fit().params                # binary
+#   sm.OLS(np.array([float(v == k) for v in Y3]), X).fit().params    # k = 0, 1, 2
+# printed with repr(float(v)): [intercept, x1, x2].
 GOLD_BETA2 = [0.5852088671203457, 0.1714986910424805, 0.11484687025905693]
 GOLD_B3 = [[0.4147911328796543, -0.17149869104248053, -0.11484687025905704],
            [0.33672483675044107, 0.07608849005697403, 0.0070786471841302115],
@@ -61,7 +65,10 @@ def test_residuals_are_orthogonal_to_the_columns():
 
 
 def test_statsmodels_golden_values():
-    # cond(X) = 1.57: both programs are a few EPS from the exact answer
+    # Tolerance 1e-12 (absolute; every coefficient is below 1): cond(X) = 1.57
+    # (numpy.linalg.cond), so cond(XᵀX) = 2.5 and both programs are within a
+    # few EPS of the exact answer (they agree to 2e-16 on CPython 3.11); the
+    # margin covers other summation orders and libms.
     m = LeastSquaresClassifier().fit(X2, Y2)
     assert_close(coefficients(m), GOLD_BETA2, rel=0.0, abs_tol=max(1e-12, 4 * EPS), what="beta")
     m3 = LeastSquaresClassifier().fit(X2, Y3)
@@ -117,9 +124,10 @@ def test_best_threshold_is_the_brute_force_minimum():
 def test_best_threshold_edges():
     m = LeastSquaresClassifier()
     m.classes_, m.n_features_in_, m.intercept_, m.coef_ = [0, 1], 1, 0.0, [1.0]
-    one_up = 1.0 + EPS                          # the midpoint of 1 and one_up rounds to 1
+    one_up = 1.0 + EPS
+    assert (1.0 + one_up) / 2 == 1.0            # the midpoint rounds onto the lower value,
     t, rate = m.best_threshold([[1.0], [one_up]], [0, 1])
-    assert rate == 0.0 and t == one_up
+    assert rate == 0.0 and t == one_up          # so the cut is made at the upper one
     t, rate = m.best_threshold([[1.0], [2.0]], [0, 0])
     assert rate == 0.0 and t > 2.0
     t, rate = m.best_threshold([[1.0], [2.0]], [1, 1])

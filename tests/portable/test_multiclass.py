@@ -1,6 +1,6 @@
 """Softmax regression, one-vs-rest and multi-label learning on every runtime.
 
-The iris figures are those of ../shared/data/iris.json (scikit-learn 1.9.1,
+The iris figures are those of tests/data/iris.json (scikit-learn 1.9.1,
 scipy 1.17.1): the exact optimum of sum CE + (1/2)||W||^2, i.e. lam = 0.5.
 """
 
