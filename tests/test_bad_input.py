@@ -25,7 +25,6 @@ markdown (``python tests/test_bad_input.py`` prints it).
 """
 
 import math
-import os
 import sys
 import warnings
 

@@ -2,13 +2,16 @@
 and the CSV reader behind it and load_csv, which reads a line at a time."""
 
 import math
+import os
 import tracemalloc
 
 import pytest
 
 from minilogit import DataError, LogisticRegression
-from minilogit.datasets import load_breast_cancer, standardize
+from minilogit.datasets import load_breast_cancer, load_csv, standardize
 from minilogit.core.rng import Random
+
+HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def test_load_csv_never_holds_the_file_text():

@@ -7,9 +7,7 @@ ArithmeticErrors) with a message naming the problem; odd but valid input
 Messages are matched by substrings that print the same on every runtime.
 """
 
-import math
-
-from helpers import EPS, HUGE, finite, fit, only, raises, warnings_from
+from helpers import EPS, HUGE, finite, fit, only, raises
 
 from minilogit import (GLM, ConvergenceWarning, DataError, DivergenceError, InferenceError,
                        LeastSquaresClassifier, LogisticRegression, Matrix,
