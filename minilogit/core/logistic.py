@@ -261,25 +261,26 @@ def weighted_examples(weights):
 
 
 def binary_margins(a, y, weights=None):
-    """Return the margins m_i = s_i a_i of eq. (24): s_i = +1 for y_i = 1, -1 for y_i = 0.
+    """The margins m_i = s_i a_i of eq. (24), s_i = +1 for y_i = 1 and -1 for
+    y_i = 0, one at a time (an iterator: no list of them is held).
 
     Rows of weight 0 are not in the data: their margins are left out.
 
-    >>> binary_margins([2.0, 3.0, -1.0], [1, 0, 1])
+    >>> list(binary_margins([2.0, 3.0, -1.0], [1, 0, 1]))
     [2.0, -3.0, -1.0]
-    >>> binary_margins([2.0, 3.0, -1.0], [1, 0, 1], weights=[1, 0, 2])
+    >>> list(binary_margins([2.0, 3.0, -1.0], [1, 0, 1], weights=[1, 0, 2]))
     [2.0, -1.0]
     """
-    m = as_list((a_i if y_i == 1.0 else -a_i for a_i, y_i in zip(a, y)), len(a))  # one array
-    if weights is not None:
-        m = [m_i for m_i, w_i in zip(m, weights) if w_i > 0]
-    return m
+    if weights is None:
+        return (a_i if y_i == 1.0 else -a_i for a_i, y_i in zip(a, y))
+    return (a_i if y_i == 1.0 else -a_i for a_i, y_i, w_i in zip(a, y, weights) if w_i > 0)
 
 
 def diagnose_margins(m, step_margins=None, y=None, names=None):
     """Return a message when the margins show that the MLE does not exist, else None.
 
-    m holds each example's margin: m_i = s_i x_iᵀbeta for 0/1 labels
+    m gives each example's margin (a list or an iterator, read once):
+    m_i = s_i x_iᵀbeta for 0/1 labels
     (``binary_margins``), or for K classes the smallest of a_{i,y_i} - a_ij
     over j != y_i. ``step_margins`` (None when there is no step) is a
     function returning how every margin changes along the last step d
@@ -304,21 +305,26 @@ def diagnose_margins(m, step_margins=None, y=None, names=None):
     >>> diagnose_margins([1.0, -1.0], lambda: 1 / 0) is None            # none certain: d unused
     True
     """
-    smallest = min(m)
+    n, smallest, certain = 0, math.inf, []          # one pass over the margins
+    for m_i in m:
+        if m_i < smallest:
+            smallest = m_i
+        if m_i > CERTAIN_MARGIN:
+            certain.append(n)                       # the certain points' indices
+        n += 1
     if smallest > 0:                                # eq. (24): m_i > 0 for all i
         if y is None:
             return ("complete separation: at the current coefficients every one "
                     "of the %d points is classified correctly (smallest margin "
                     "s_i x_i'beta = %.3g), so scaling them up lowers the loss "
-                    "towards 0 forever" % (len(m), smallest))
+                    "towards 0 forever" % (n, smallest))
         return ("complete separation: at the current coefficients every one of "
                 "the %d points scores its own class highest (smallest margin "
                 "%.3g), so scaling them up lowers the loss towards 0 forever"
-                % (len(m), smallest))
-    certain = [i for i in range(len(m)) if m[i] > CERTAIN_MARGIN]
+                % (n, smallest))
     if not certain or step_margins is None:
         return None
-    dm = step_margins()                             # only now: a pass over X
+    dm = list(step_margins())                       # only now: a pass over X
     scale = max(abs(v) for v in dm)
     if scale == 0.0 or min(dm) < -FLAT * scale:     # no step, or some margin fell
         return None
