@@ -220,9 +220,11 @@ class Matrix:
         # column by column: A v = v_1 A[:, 1] + ... + v_m A[:, m]. Faster in
         # CPython; and on a board each entry of A v is made in one step, not
         # among a dot product's temporaries, so its floats lie side by side.
-        Av = [0] * self.shape[0]
+        n = self.shape[0]
+        Av = [0] * n
         for column, v_j in zip(self._T.rows, other):
-            Av = [s + x * v_j for s, x in zip(Av, column)]
+            # Av + v_j A[:, j]: on a board, into Av's own array (as_list)
+            Av = as_list((s + x * v_j for s, x in zip(Av, column)), n, Av)
         return Av
 
     def __rmatmul__(self, v):
@@ -355,10 +357,12 @@ def weighted_gram(X, w):
     # and 1ᵀ W x_j is the sum of the column W x_j.
     is_ones = [all(x == 1.0 for x in c) for c in cols]
     H = [[0.0] * p for _ in range(p)]
+    wx = None
     for j in range(p):
-        # the column W x_j, in one array (as_list: a board's heap)
-        wx_j = w if is_ones[j] else as_list(map(mul, w, cols[j]), len(w))
+        # the column W x_j; on a board, in the same array for every j (as_list)
+        wx_j = w if is_ones[j] else as_list(map(mul, w, cols[j]), len(w), wx)
         for k in range(j + 1):                                      # one of each pair
             H[j][k] = H[k][j] = sum(wx_j) if is_ones[k] else dot(wx_j, cols[k])   # x_kᵀ W x_j
-        del wx_j                     # freed before the next column's is built
+        if wx_j is not w:
+            wx = wx_j
     return Matrix(H)
