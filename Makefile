@@ -30,10 +30,11 @@ portable:
 	bash tools/portable/setup.sh
 	$(PYTHON) tools/portable/portable.py --readme README.md
 
-# the smallest fixed heap for `import minilogit`, a Newton fit and an exported
-# model's predict_proba on ../shared/tools/micropython/micropython-board-f32 (and
-# micropython-f64); writes the README's board row; says so and succeeds when the
-# builds are absent: make board [BOARD_ARGS="--mpy --json PATH -v"]
+# the smallest fixed heap for `import minilogit`, a Newton fit (full and core
+# class) and an exported model's predict_proba on
+# ../shared/tools/micropython/micropython-board-f32 (and micropython-f64); writes
+# the README's board row; says so and succeeds when the builds are absent:
+# make board [BOARD_ARGS="--mpy --json PATH -v"]
 board:
 	$(PYTHON) tools/board.py --readme README.md $(BOARD_ARGS)
 

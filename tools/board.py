@@ -2,7 +2,7 @@
 """The smallest fixed heap that minilogit's board jobs need, measured on MicroPython.
 
 Run it as ``make board`` or ``python3 tools/board.py [--mpy] [--no-f64]
-[--json FILE] [--readme README.md] [-v]``. Standard library only.
+[--step KB] [--json FILE] [--readme README.md] [-v]``. Standard library only.
 
 Where. The MicroPython unix builds sit beside the clone, in
 ROOT/../shared/tools/micropython/: micropython-board-f32 (32-bit objects,
@@ -23,6 +23,8 @@ board; MICROPYPATH is set so that no ~/.micropython/lib is searched):
               labels drawn from a logistic model, so the classes overlap);
               ``LogisticRegression(solver="newton").fit``; the fit must
               have converged.
+    core fit  the same fit with the core's class, ``from minilogit.core
+              import LogisticRegression`` (the lecture's code alone).
     predict   the same rows, fitted on the host by this CPython, exported
               with ``to_source()`` into a temporary folder; the job imports
               that module alone (minilogit is not on its path) and calls
@@ -39,7 +41,8 @@ if any .mpy file lies in minilogit/, so that none can be picked up). With
 (-msmall-int-bits=31, which both builds load) has replaced every .py file of
 the package, and the exported model, by its .mpy.
 
-How the heap is scanned. Heap sizes are multiples of STEP (4 KB). The GC
+How the heap is scanned. Heap sizes are multiples of --step (4 KB; 1 KB
+scans four times as densely, in about three times the runs). The GC
 never moves objects, so near the limit a size can fail while a smaller one
 works. For each job the tool runs the top of the range (--max, doubled up
 to --limit while the job runs out of memory there), then the bottom
@@ -80,7 +83,6 @@ sys.path.insert(0, os.path.join(HERE, "portable"))
 
 import portable  # noqa: E402  (README markers, table layout, where the builds are)
 
-STEP = 4096
 BOARD = "micropython-board-f32"
 F64 = "micropython-f64"
 MPY_CROSS = "mpy-cross"
@@ -126,6 +128,8 @@ if not m.converged_:
 print("OK")
 """ % DATA
 
+CORE_FIT_JOB = FIT_JOB.replace("from minilogit import", "from minilogit.core import")
+
 PREDICT_JOB = """
 import sys
 import board_model as model
@@ -144,15 +148,17 @@ if "minilogit" in sys.modules:
 print("OK")
 """
 
-JOBS = ["import", "fit", "predict"]
+JOBS = ["import", "fit", "core_fit", "predict"]
 JOB_TITLES = {
     "import": "import minilogit",
     "fit": "Newton fit, 100 x 4",
+    "core_fit": "the same, core class",
     "predict": "to_source() model: predict_proba",
 }
 README_TITLES = {
     "import": "`import minilogit`",
     "fit": "Newton fit of 100 x 4",
+    "core_fit": "the same with `minilogit.core`'s class",
     "predict": "predict_proba of a `to_source()` model",
 }
 
@@ -229,6 +235,7 @@ def measure(target, pool, args):
         for s, f in futures:
             target.results[s] = f.result()
 
+    step = args.step
     lo, hi = args.min, args.max
     target.bottom = lo
     probe([hi])
@@ -240,22 +247,22 @@ def measure(target, pool, args):
         return target
     probe([lo])
     while target.ok(lo) and lo > args.floor:
-        lo = max(args.floor, lo // 2 // STEP * STEP)
+        lo = max(args.floor, lo // 2 // step * step)
         probe([lo])
     target.bottom = lo
     good, bad = hi, lo
     if target.ok(lo):
         good = lo
-    while good - bad > STEP:
-        mid = bad + (good - bad) // 2 // STEP * STEP
+    while good - bad > step:
+        mid = bad + (good - bad) // 2 // step * step
         probe([mid])
         if target.ok(mid):
             good = mid
         else:
             bad = mid
-    margin = max(args.margin, -(-good // 4 // STEP) * STEP)
+    margin = max(args.margin, -(-good // 4 // step) * step)
     w_lo, w_hi = max(lo, good - margin), min(hi, good + margin)
-    probe(range(w_lo, w_hi + 1, STEP))
+    probe(range(w_lo, w_hi + 1, step))
     while True:
         fails = [s for s, why in target.results.items() if why]
         first_ok = min(s for s, why in target.results.items() if not why)
@@ -263,7 +270,7 @@ def measure(target, pool, args):
         new_lo = max(lo, min(w_lo, first_ok - margin))
         if new_hi == w_hi and new_lo == w_lo:
             break
-        probe(list(range(new_lo, w_lo, STEP)) + list(range(w_hi + STEP, new_hi + 1, STEP)))
+        probe(list(range(new_lo, w_lo, step)) + list(range(w_hi + step, new_hi + 1, step)))
         w_lo, w_hi = new_lo, new_hi
     target.window = (w_lo, w_hi)
     return target
@@ -358,7 +365,7 @@ def print_table(summaries, columns):
                   + "".join("%-*s" % (cw, cells.get((job,) + c, "-")) for c in columns))
 
 
-def readme_row(summaries, versions, columns):
+def readme_row(summaries, versions, columns, step):
     """The README row: the board build's figures from .py with the jobs' names, then
     the other columns' figures in the same order."""
     def figures(runtime, sources, named):
@@ -374,8 +381,8 @@ def readme_row(summaries, versions, columns):
                          + (["from `.mpy`"] if sources == "mpy" else []))
         groups.append("%s: %s" % (label, figures(runtime, sources, False)))
     text = ("fixed heap in KB, *stable / smallest* (every heap from the first size up, in "
-            "4 KB steps, worked; the second is the smallest that did; `make board`): %s"
-            % "; ".join(groups))
+            "%d KB steps, worked; the second is the smallest that did; `make board`): %s"
+            % (step // 1024, "; ".join(groups)))
     return "| %s heap | %s | - | - | %s %s |" % (BOARD, versions.get(BOARD, "?"), text,
                                                 portable.BOARD_ROW_MARK)
 
@@ -403,6 +410,8 @@ def main():
                         help="also measure the package precompiled by mpy-cross")
     parser.add_argument("--no-f64", action="store_true", help="measure the board build only")
     parser.add_argument("--only", help="comma-separated jobs (%s)" % ", ".join(JOBS))
+    parser.add_argument("--step", type=int, default=4,
+                        help="heap sizes are multiples of this many KB (4; 1 for a finer scan)")
     parser.add_argument("--min", type=int, default=16, help="smallest heap in KB (16)")
     parser.add_argument("--max", type=int, default=512, help="top of the scan in KB (512)")
     parser.add_argument("--floor", type=int, default=4,
@@ -419,11 +428,14 @@ def main():
     parser.add_argument("-v", "--verbose", action="store_true",
                         help="print every size tried (+ worked, - failed)")
     args = parser.parse_args()
+    if args.step <= 0:
+        parser.error("--step must be a positive number of KB")
     for name in ("min", "max", "floor", "limit", "margin"):
         kbytes = getattr(args, name)
-        if kbytes <= 0 or kbytes * 1024 % STEP:
-            parser.error("--%s must be a positive multiple of %d" % (name, STEP // 1024))
+        if kbytes <= 0 or kbytes % args.step:
+            parser.error("--%s must be a positive multiple of --step (%d)" % (name, args.step))
         setattr(args, name, kbytes * 1024)
+    args.step *= 1024
     if not args.floor <= args.min < args.max <= args.limit:
         parser.error("these must hold: --floor <= --min < --max <= --limit")
     jobs = JOBS
@@ -474,7 +486,8 @@ def main():
             print("board: the host could not make the predict job's model: %s: %s"
                   % (type(e).__name__, e))
             return 1
-        folders = {("import", "py"): root, ("fit", "py"): root, ("predict", "py"): model_py}
+        folders = {("import", "py"): root, ("fit", "py"): root, ("core_fit", "py"): root,
+                   ("predict", "py"): model_py}
         if "mpy" in sources:
             package_mpy, model_mpy = os.path.join(tmp, "package-mpy"), os.path.join(tmp, "model-mpy")
             try:
@@ -484,15 +497,15 @@ def main():
                 print("board: %s" % e)
                 return 1
             folders.update({("import", "mpy"): package_mpy, ("fit", "mpy"): package_mpy,
-                            ("predict", "mpy"): model_mpy})
-        codes = {"import": IMPORT_JOB, "fit": FIT_JOB,
+                            ("core_fit", "mpy"): package_mpy, ("predict", "mpy"): model_mpy})
+        codes = {"import": IMPORT_JOB, "fit": FIT_JOB, "core_fit": CORE_FIT_JOB,
                  "predict": PREDICT_JOB.replace("ROWS", repr(rows))
                                        .replace("EXPECTED", repr(expected))}
         columns = [(r, s) for s in sources for r in runtimes]
         targets = [Target(j, r, executable(r), s, folders[j, s], codes[j])
                    for (r, s) in columns for j in jobs]
         print("board: MicroPython %s, heaps %d-%d KB in %d KB steps, %d jobs x %d columns ..."
-              % (versions[BOARD], args.min // 1024, args.max // 1024, STEP // 1024,
+              % (versions[BOARD], args.min // 1024, args.max // 1024, args.step // 1024,
                  len(jobs), len(columns)), flush=True)
         with concurrent.futures.ThreadPoolExecutor(max(1, args.jobs)) as pool, \
                 concurrent.futures.ThreadPoolExecutor(len(targets)) as scans:
@@ -520,7 +533,7 @@ def main():
 
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({"micropython": versions, "step": STEP, "min": args.min, "max": args.max,
+            json.dump({"micropython": versions, "step": args.step, "min": args.min, "max": args.max,
                        "results": summaries}, f, indent=2)
             f.write("\n")
     failed = [s for s in summaries if s["stable_from"] is None]
@@ -534,7 +547,7 @@ def main():
         if jobs != JOBS:
             print("board: --only measured part of the jobs; %s is left as it is" % args.readme)
         else:
-            write_readme(args.readme, readme_row(summaries, versions, columns))
+            write_readme(args.readme, readme_row(summaries, versions, columns, args.step))
             print("board: wrote the board row of %s" % args.readme)
     return 0
 

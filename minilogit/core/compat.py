@@ -62,23 +62,28 @@ def exp_or_inf(x):
 
 
 if sys.implementation.name == "micropython":
-    def as_list(values, n):
-        """Return list(values) for an iterable of n values, in one array of n slots.
+    def as_list(values, n, out=None):
+        """Return list(values) for an iterable of n values, in one array of n
+        slots: a new one, or ``out``'s (a list of n values, overwritten in
+        place; an entry of it that ``values`` reads is read before it is written).
 
         MicroPython grows a list by doubling as it is built (100 values take
         128 slots, copied at each step, with floats made in between filling
         the holes left behind): on a board's small heap, which the GC never
-        compacts, that fragments the memory the next list needs.
+        compacts, that fragments the memory the next list needs. Refilling
+        ``out`` needs no new array at all.
         """
-        out = [0.0] * n
+        if out is None:
+            out = [0.0] * n
         i = 0
         for v in values:
             out[i] = v
             i += 1
         return out
 else:
-    def as_list(values, n):
-        """Return list(values) (n: their number, which MicroPython's version uses).
+    def as_list(values, n, out=None):
+        """Return list(values) (n, their number, and out, a list to refill, are
+        for MicroPython's version).
 
         >>> as_list((2 * v for v in range(3)), 3)
         [0, 2, 4]

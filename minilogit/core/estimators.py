@@ -168,20 +168,21 @@ class Estimator:
 def design(rows, fit_intercept):
     """The design matrix: a leading 1 on every row when fitting an intercept.
 
-    ``rows`` (from ``check_X``) are copied into the matrix's rows, so that
-    the fitted model does not change when the caller's data do. A column
+    ``rows`` (from ``check_X``) are copied into the matrix's columns, so
+    that the fitted model does not change when the caller's data do: the
+    solvers read X by columns (X beta, Xᵀ(p - y), XᵀWX), and its rows are
+    built only if one asks for them (``Matrix.from_columns``). A column
     whose sum of squares overflows a float would make XᵀWX inf (and the fit
     nan): raise DataError naming it.
 
     >>> design([[2.0], [3.0]], True).rows
     [[1.0, 2.0], [1.0, 3.0]]
     """
+    n = len(rows)                    # each column in one array (as_list: a board's heap)
+    cols = [as_list((r[j] for r in rows), n) for j in range(len(rows[0]))]
     if fit_intercept:
-        rows = as_list(([1.0] + r for r in rows), len(rows))    # x_i = [1, x_i1, ..., x_ip]
-    else:
-        rows = [list(r) for r in rows]
-    X = Matrix(rows, copy=False)
-    cols = X.T.rows                  # the columns X'WX and X'(p - y) use: no extra copy
+        cols.insert(0, [1.0] * n)                        # x_i = [1, x_i1, ..., x_ip]
+    X = Matrix.from_columns(cols)
     for j in range(len(cols)):
         if not dot(cols[j], cols[j]) < math.inf:
             raise DataError("column %d of X has entries as large as %r: the sums of squares "

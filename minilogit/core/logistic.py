@@ -127,8 +127,9 @@ class LogisticLoss(WeightedRows):
     times, eq. (47), so that integer weights are repeated rows: the loss,
     gradient and Hessian are weighted sums and ``n_examples`` is sum_i w_i.
 
-    The probabilities of the last beta asked about are kept, so that value,
-    gradient and Hessian at one point cost one pass for a_i = x_iᵀbeta.
+    At the last beta asked about, the linear predictor a, or once asked for
+    the probabilities p (a board holds one of the two lists), are kept: a
+    solver's value, separation check, gradient and Hessian cost one pass.
 
     >>> loss = LogisticLoss(Matrix([[1.0, -1.0], [1.0, 1.0], [1.0, 2.0]]), [0, 1, 0])
     >>> loss.n_examples, loss.n_params
@@ -144,14 +145,22 @@ class LogisticLoss(WeightedRows):
         self._set_weights(weights)
         self._beta = None
 
-    def _fit_at(self, beta):
-        """Return (a, p): the linear predictor, eq. (8), and the probabilities, eq. (9)."""
+    def _predictor(self, beta):
+        """Return a, the linear predictor at beta, eq. (8)."""
         if self._beta != beta:
             self._a = self._p = None         # the old lists' memory is free for the new ones
-            self._a = self.X @ beta                          # eq. (8): a_i = x_i' beta
-            self._p = as_list(map(sigmoid, self._a), len(self._a))   # eq. (9): p_i = sigma(a_i)
             self._beta = list(beta)
-        return self._a, self._p
+        if self._a is None:
+            self._a = self.X @ beta                          # eq. (8): a_i = x_i' beta
+        return self._a
+
+    def _probabilities(self, beta):
+        """Return p, the probabilities at beta, eq. (9); a is then let go."""
+        if self._beta != beta or self._p is None:
+            a = self._predictor(beta)
+            self._p = as_list(map(sigmoid, a), len(a))       # eq. (9): p_i = sigma(a_i)
+            self._a = None
+        return self._p
 
     def value(self, beta):
         """L(beta) = sum_i log(1 + e^a_i) - y_i a_i, eq. (10).
@@ -159,7 +168,7 @@ class LogisticLoss(WeightedRows):
         >>> LogisticLoss(Matrix([[1.0]]), [1]).value([1000.0])
         0.0
         """
-        a, _ = self._fit_at(beta)
+        a = self._predictor(beta)
         terms = (log1pexp(a_i) - y_i * a_i for a_i, y_i in zip(a, self.y))   # eq. (10)
         return sum(self._weigh(terms))
 
@@ -169,7 +178,7 @@ class LogisticLoss(WeightedRows):
         >>> LogisticLoss(Matrix([[1.0, 2.0]]), [1]).gradient([0.0, 0.0])
         [-0.5, -1.0]
         """
-        _, p = self._fit_at(beta)
+        p = self._probabilities(beta)
         # the residuals p_i - y_i, in one array (as_list: a board's heap)
         r = self._weigh(as_list((p_i - y_i for p_i, y_i in zip(p, self.y)), len(p)))
         return r @ self.X                                    # eq. (12): X'(p - y)
@@ -180,7 +189,7 @@ class LogisticLoss(WeightedRows):
         >>> LogisticLoss(Matrix([[1.0, 2.0]]), [1]).hessian([0.0, 0.0]).rows
         [[0.25, 0.5], [0.5, 1.0]]
         """
-        _, p = self._fit_at(beta)
+        p = self._probabilities(beta)
         # eq. (13): W_ii = p_i (1 - p_i), in one array (as_list: a board's heap)
         w = self._weigh(as_list((p_i * (1.0 - p_i) for p_i in p), len(p)))
         return weighted_gram(self.X, w)                      # eq. (13): X'WX
@@ -208,7 +217,7 @@ class LogisticLoss(WeightedRows):
         >>> w, z
         ([0.25], [2.0])
         """
-        a, p = self._fit_at(beta)
+        a, p = self._predictor(beta), self._probabilities(beta)
         w = [max(p_i * (1.0 - p_i), W_MIN) for p_i in p]   # eq. (21): w_i = p_i (1 - p_i)
         z = [a_i + (y_i - p_i) / w_i                       # eq. (21): z_i = a_i + (y_i - p_i) / w_i
              for a_i, y_i, p_i, w_i in zip(a, self.y, p, w)]
@@ -227,7 +236,7 @@ class LogisticLoss(WeightedRows):
         >>> loss.diagnose([0.0, 0.0], [0.0, 0.0]) is None
         True
         """
-        a, _ = self._fit_at(beta)
+        a = self._predictor(beta)
         return diagnose_margins(binary_margins(a, self.y, self.weights),
                                 None if step is None else
                                 lambda: binary_margins(self.X @ step, self.y, self.weights))
@@ -261,32 +270,30 @@ def weighted_examples(weights):
 
 
 def binary_margins(a, y, weights=None):
-    """Return the margins m_i = s_i a_i of eq. (24): s_i = +1 for y_i = 1, -1 for y_i = 0.
+    """The margins m_i = s_i a_i of eq. (24), s_i = +1 for y_i = 1 and -1 for
+    y_i = 0, one at a time (an iterator); rows of weight 0 are left out.
 
-    Rows of weight 0 are not in the data: their margins are left out.
-
-    >>> binary_margins([2.0, 3.0, -1.0], [1, 0, 1])
+    >>> list(binary_margins([2.0, 3.0, -1.0], [1, 0, 1]))
     [2.0, -3.0, -1.0]
-    >>> binary_margins([2.0, 3.0, -1.0], [1, 0, 1], weights=[1, 0, 2])
+    >>> list(binary_margins([2.0, 3.0, -1.0], [1, 0, 1], weights=[1, 0, 2]))
     [2.0, -1.0]
     """
-    m = as_list((a_i if y_i == 1.0 else -a_i for a_i, y_i in zip(a, y)), len(a))  # one array
-    if weights is not None:
-        m = [m_i for m_i, w_i in zip(m, weights) if w_i > 0]
-    return m
+    if weights is None:
+        return (a_i if y_i == 1.0 else -a_i for a_i, y_i in zip(a, y))
+    return (a_i if y_i == 1.0 else -a_i for a_i, y_i, w_i in zip(a, y, weights) if w_i > 0)
 
 
 def diagnose_margins(m, step_margins=None, y=None, names=None):
     """Return a message when the margins show that the MLE does not exist, else None.
 
-    m holds each example's margin: m_i = s_i x_iᵀbeta for 0/1 labels
-    (``binary_margins``), or for K classes the smallest of a_{i,y_i} - a_ij
-    over j != y_i. ``step_margins`` (None when there is no step) is a
-    function returning how every margin changes along the last step d
-    (s_i x_iᵀd, or each x_iᵀ(d_{y_i} - d_j)); it costs a pass over X, so it
-    is called only when the answer depends on it. For K classes pass ``y``
-    (each example's class index) and ``names`` (the class labels): the
-    message then counts the certain points per class.
+    m gives each example's margin, read once (a list or an iterator): m_i =
+    s_i x_iᵀbeta for 0/1 labels (``binary_margins``), or for K classes the
+    smallest of a_{i,y_i} - a_ij over j != y_i. ``step_margins`` (None when
+    there is no step) is a function returning how every margin changes
+    along the last step d (s_i x_iᵀd, or each x_iᵀ(d_{y_i} - d_j)); it costs
+    a pass over X, so it is called only when the answer depends on it. For
+    K classes pass ``y`` (each example's class index) and ``names`` (the
+    class labels): the message then counts the certain points per class.
 
     Complete separation: every margin is positive, eq. (24), so beta
     classifies every point correctly and t * beta drives the loss to 0 as t
@@ -304,21 +311,25 @@ def diagnose_margins(m, step_margins=None, y=None, names=None):
     >>> diagnose_margins([1.0, -1.0], lambda: 1 / 0) is None            # none certain: d unused
     True
     """
-    smallest = min(m)
+    n, smallest, certain = 0, math.inf, []          # one pass over the margins
+    for n, m_i in enumerate(m, 1):
+        if m_i < smallest:
+            smallest = m_i
+        if m_i > CERTAIN_MARGIN:
+            certain.append(n - 1)                   # a certain point's index
     if smallest > 0:                                # eq. (24): m_i > 0 for all i
         if y is None:
             return ("complete separation: at the current coefficients every one "
                     "of the %d points is classified correctly (smallest margin "
                     "s_i x_i'beta = %.3g), so scaling them up lowers the loss "
-                    "towards 0 forever" % (len(m), smallest))
+                    "towards 0 forever" % (n, smallest))
         return ("complete separation: at the current coefficients every one of "
                 "the %d points scores its own class highest (smallest margin "
                 "%.3g), so scaling them up lowers the loss towards 0 forever"
-                % (len(m), smallest))
-    certain = [i for i in range(len(m)) if m[i] > CERTAIN_MARGIN]
+                % (n, smallest))
     if not certain or step_margins is None:
         return None
-    dm = step_margins()                             # only now: a pass over X
+    dm = list(step_margins())                       # only now: a pass over X
     scale = max(abs(v) for v in dm)
     if scale == 0.0 or min(dm) < -FLAT * scale:     # no step, or some margin fell
         return None

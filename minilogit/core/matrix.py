@@ -37,7 +37,8 @@ class Matrix:
     """A matrix stored as a list of rows.
 
     ``Matrix(rows)`` copies the rows and checks they have equal lengths;
-    ``Matrix(rows, copy=False)`` takes a list of equal-length lists as it is.
+    ``Matrix(rows, copy=False)`` takes a list of equal-length lists as it is;
+    ``Matrix.from_columns(columns)`` takes columns instead.
 
     >>> Matrix([[1, 2], [3, 4]])
     Matrix([[1, 2],
@@ -50,7 +51,7 @@ class Matrix:
 
     def __init__(self, rows, copy=True):
         if not copy:         # rows already a list of equal-length lists, now owned here
-            self.rows, self._T = rows, None
+            self._rows, self._T = rows, None
             return
         try:
             rows = [list(r) for r in rows]
@@ -63,10 +64,38 @@ class Matrix:
                 if len(rows[i]) != n:
                     raise DataError("row %d has %d entries, row 0 has %d"
                                     % (i, len(rows[i]), n))
-        self.rows = rows
+        self._rows = rows
         self._T = None
 
+    @classmethod
+    def from_columns(cls, columns):
+        """The matrix whose columns are ``columns``, a non-empty list of
+        equal-length lists (now owned here, as with copy=False).
+
+        It keeps the columns as its transpose and builds its rows only when
+        first asked for: a design matrix is read by columns (X beta, Xᵀr,
+        XᵀWX), and of the solvers only SGD reads its rows. On a board, the
+        rows would be a second copy of the data.
+
+        >>> A = Matrix.from_columns([[1, 2, 3], [4, 5, 6]])
+        >>> A.shape, A.T.rows
+        ((3, 2), [[1, 2, 3], [4, 5, 6]])
+        >>> A.rows
+        [[1, 4], [2, 5], [3, 6]]
+        """
+        A = cls([], copy=False)
+        A._rows, A._T = None, cls(columns, copy=False)
+        return A
+
     # -- shape and access -------------------------------------------------
+    @property
+    def rows(self):
+        """The rows, a list of lists (read them; do not change them)."""
+        if self._rows is None:      # made by from_columns: the rows, built on first use
+            columns = self._T._rows
+            self._rows = [[c[i] for c in columns] for i in range(len(columns[0]))]
+        return self._rows
+
     @property
     def shape(self):
         """(number of rows, number of columns).
@@ -74,10 +103,13 @@ class Matrix:
         >>> Matrix([[1, 2, 3]]).shape
         (1, 3)
         """
-        return (len(self.rows), len(self.rows[0]) if self.rows else 0)
+        if self._rows is None:      # made by from_columns: the rows are not built
+            columns = self._T._rows
+            return (len(columns[0]), len(columns))
+        return (len(self._rows), len(self._rows[0]) if self._rows else 0)
 
     def __len__(self):
-        return len(self.rows)
+        return self.shape[0]
 
     def __getitem__(self, i):
         return self.rows[i]
@@ -188,9 +220,11 @@ class Matrix:
         # column by column: A v = v_1 A[:, 1] + ... + v_m A[:, m]. Faster in
         # CPython; and on a board each entry of A v is made in one step, not
         # among a dot product's temporaries, so its floats lie side by side.
-        Av = [0] * len(self.rows)
+        n = self.shape[0]
+        Av = [0] * n
         for column, v_j in zip(self._T.rows, other):
-            Av = [s + x * v_j for s, x in zip(Av, column)]
+            # Av + v_j A[:, j]: on a board, into Av's own array (as_list)
+            Av = as_list((s + x * v_j for s, x in zip(Av, column)), n, Av)
         return Av
 
     def __rmatmul__(self, v):
@@ -323,10 +357,12 @@ def weighted_gram(X, w):
     # and 1ᵀ W x_j is the sum of the column W x_j.
     is_ones = [all(x == 1.0 for x in c) for c in cols]
     H = [[0.0] * p for _ in range(p)]
+    wx = None
     for j in range(p):
-        # the column W x_j, in one array (as_list: a board's heap)
-        wx_j = w if is_ones[j] else as_list(map(mul, w, cols[j]), len(w))
+        # the column W x_j; on a board, in the same array for every j (as_list)
+        wx_j = w if is_ones[j] else as_list(map(mul, w, cols[j]), len(w), wx)
         for k in range(j + 1):                                      # one of each pair
             H[j][k] = H[k][j] = sum(wx_j) if is_ones[k] else dot(wx_j, cols[k])   # x_kᵀ W x_j
-        del wx_j                     # freed before the next column's is built
+        if wx_j is not w:
+            wx = wx_j
     return Matrix(H)

@@ -17,8 +17,8 @@ import math
 
 from ._base import Extras, L1Solvers, LazyInference
 from ..core.estimators import LogisticRegression as CoreLogisticRegression, loss_mean
-from ..core.checks import check_binary_labels, check_number, check_sample_weight, check_X
-from ..core.errors import DataError, DivergenceError
+from ..core.checks import check_number, check_sample_weight
+from ..core.errors import DataError
 from ..core.solvers import TOL
 
 L1_SOLVERS = ("proximal", "cd")
@@ -150,44 +150,5 @@ class LogisticRegression(LazyInference, L1Solvers, Extras, CoreLogisticRegressio
         >>> round(m.coef_[0], 1), m.n_iter_, m.predict([[3.0]])
         (0.9, 400, ['yes'])
         """
-        from ..solvers.stream import example_terms, sgd_stream
-        self._forget()
-        if self.penalty is not None:
-            raise DataError("fit_stream fits the unpenalised loss; use penalty=None")
-        check_number(epochs, "epochs", "an integer >= 1", lambda v: v >= 1, integer=True)
-        classes, _ = check_binary_labels(classes, len(list(classes)))
-        self._check_solver_params()
-        lead = [1.0] if self.fit_intercept else []
-        width = []
-
-        def examples():
-            for i, (row, label) in enumerate(stream()):
-                x = check_X([row], n_features=width[0] if width else None,
-                            name="row %d of the stream" % i)[0]
-                if not width:
-                    width.append(len(x))
-                if label not in classes:
-                    raise DataError("row %d of the stream has the label %r, not one of %r"
-                                    % (i, label, classes))
-                yield lead + x, 1.0 if label == classes[1] else 0.0
-
-        eta = self.learning_rate if self.learning_rate is not None else 0.5
-        n_params = None
-        for x, _ in examples():                     # the first row gives the width
-            n_params = len(x)
-            break
-        if n_params is None:
-            raise DataError("the stream gave no examples")
-        try:
-            result = sgd_stream(examples, example_terms, [0.0] * n_params, epochs, eta)
-        except DivergenceError as e:
-            self.failure_ = "Failed, step too large: %s." % (e,)
-            raise
-        first = 1 if self.fit_intercept else 0
-        self.classes_ = classes
-        self.intercept_ = result.beta[0] if self.fit_intercept else 0.0
-        self.coef_ = result.beta[first:]
-        self._keep(result, n_params - first)
-        self.converged_ = False
-        self._loss = None
-        return self
+        from ._stream import fit_stream
+        return fit_stream(self, stream, classes, epochs)

@@ -54,6 +54,22 @@ def test_transpose():
     assert A.rows == [[1, 2, 3], [4, 5, 6]]
 
 
+def test_from_columns_is_the_matrix_of_its_rows():
+    """A matrix made from columns answers every question as the Matrix of the
+    same rows does, whether or not its rows have been asked for yet."""
+    rows = [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]
+    for ask_rows_first in (False, True):
+        A, B = Matrix.from_columns([[1.0, 4.0], [2.0, 5.0], [3.0, 6.0]]), Matrix(rows)
+        if ask_rows_first:
+            assert A.rows == rows
+        assert A.shape == B.shape == (2, 3) and len(A) == 2
+        assert A.T.rows == B.T.rows
+        assert A @ [1.0, -1.0, 0.5] == B @ [1.0, -1.0, 0.5]
+        assert [1.0, 2.0] @ A == [1.0, 2.0] @ B
+        assert weighted_gram(A, [1.0, 2.0]).rows == weighted_gram(B, [1.0, 2.0]).rows
+        assert A[1] == rows[1] and list(A) == rows and A.rows == rows
+
+
 def test_repr():
     assert repr(Matrix([[1, 2], [3, 4]])) == "Matrix([[1, 2],\n        [3, 4]])"
     assert repr(Matrix([])) == "Matrix([])"

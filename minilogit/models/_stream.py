@@ -1,0 +1,57 @@
+"""``LogisticRegression.fit_stream``'s work, loaded when it is first called,
+so that a fitted ``minilogit.LogisticRegression`` does not hold it.
+
+>>> from minilogit import LogisticRegression
+>>> rows = [([0.0], 0), ([1.0], 1), ([2.0], 0), ([3.0], 1)]
+>>> fit_stream(LogisticRegression(), lambda: iter(rows), [0, 1], 400).n_iter_
+400
+"""
+
+from ..core.checks import check_binary_labels, check_number, check_X
+from ..core.errors import DataError, DivergenceError
+from ..solvers.stream import example_terms, sgd_stream
+
+
+def fit_stream(model, stream, classes, epochs):
+    """Fit ``model`` by averaged SGD over ``stream()``, as ``model.fit_stream``
+    says; return it."""
+    model._forget()
+    if model.penalty is not None:
+        raise DataError("fit_stream fits the unpenalised loss; use penalty=None")
+    check_number(epochs, "epochs", "an integer >= 1", lambda v: v >= 1, integer=True)
+    classes, _ = check_binary_labels(classes, len(list(classes)))
+    model._check_solver_params()
+    lead = [1.0] if model.fit_intercept else []
+    width = []
+
+    def examples():
+        for i, (row, label) in enumerate(stream()):
+            x = check_X([row], n_features=width[0] if width else None,
+                        name="row %d of the stream" % i)[0]
+            if not width:
+                width.append(len(x))
+            if label not in classes:
+                raise DataError("row %d of the stream has the label %r, not one of %r"
+                                % (i, label, classes))
+            yield lead + x, 1.0 if label == classes[1] else 0.0
+
+    eta = model.learning_rate if model.learning_rate is not None else 0.5
+    n_params = None
+    for x, _ in examples():                     # the first row gives the width
+        n_params = len(x)
+        break
+    if n_params is None:
+        raise DataError("the stream gave no examples")
+    try:
+        result = sgd_stream(examples, example_terms, [0.0] * n_params, epochs, eta)
+    except DivergenceError as e:
+        model.failure_ = "Failed, step too large: %s." % (e,)
+        raise
+    first = 1 if model.fit_intercept else 0
+    model.classes_ = classes
+    model.intercept_ = result.beta[0] if model.fit_intercept else 0.0
+    model.coef_ = result.beta[first:]
+    model._keep(result, n_params - first)
+    model.converged_ = False
+    model._loss = None
+    return model
