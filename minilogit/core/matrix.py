@@ -216,10 +216,11 @@ class Matrix:
                             % (self.shape + (len(other),)))
         if self._T is None:
             return [dot(r, other) for r in self.rows]          # (A v)_i = row_i . v
-        # With the columns at hand (a design matrix keeps them), the same sums
-        # column by column: A v = v_1 A[:, 1] + ... + v_m A[:, m]. Faster in
-        # CPython; and on a board each entry of A v is made in one step, not
-        # among a dot product's temporaries, so its floats lie side by side.
+        # With the columns at hand (a design matrix keeps only its columns), the
+        # same sums column by column: A v = v_1 A[:, 1] + ... + v_m A[:, m]. On a
+        # board each entry of A v is then made in one step, into one array, not
+        # among a dot product's temporaries. It is for the board: CPython takes
+        # 0.94-1.11x the time of row-by-row dot products (3.13-3.8), PyPy 2.9x.
         n = self.shape[0]
         Av = [0] * n
         for column, v_j in zip(self._T.rows, other):
