@@ -41,8 +41,8 @@ if any .mpy file lies in minilogit/, so that none can be picked up). With
 (-msmall-int-bits=31, which both builds load) has replaced every .py file of
 the package, and the exported model, by its .mpy.
 
-How the heap is scanned. Heap sizes are multiples of --step (4 KB; 1 KB
-scans four times as densely, in about three times the runs). The GC
+How the heap is scanned. Heap sizes are multiples of --step (1 KB; 4 KB
+scans a quarter as densely, in about a third of the runs). The GC
 never moves objects, so near the limit a size can fail while a smaller one
 works. For each job the tool runs the top of the range (--max, doubled up
 to --limit while the job runs out of memory there), then the bottom
@@ -410,8 +410,8 @@ def main():
                         help="also measure the package precompiled by mpy-cross")
     parser.add_argument("--no-f64", action="store_true", help="measure the board build only")
     parser.add_argument("--only", help="comma-separated jobs (%s)" % ", ".join(JOBS))
-    parser.add_argument("--step", type=int, default=4,
-                        help="heap sizes are multiples of this many KB (4; 1 for a finer scan)")
+    parser.add_argument("--step", type=int, default=1,
+                        help="heap sizes are multiples of this many KB (1; 4 for a coarser scan)")
     parser.add_argument("--min", type=int, default=16, help="smallest heap in KB (16)")
     parser.add_argument("--max", type=int, default=512, help="top of the scan in KB (512)")
     parser.add_argument("--floor", type=int, default=4,
