@@ -1,11 +1,5 @@
 """``LogisticRegression.fit_stream``'s work, loaded when it is first called,
-so that a fitted ``minilogit.LogisticRegression`` does not hold it.
-
->>> from minilogit import LogisticRegression
->>> rows = [([0.0], 0), ([1.0], 1), ([2.0], 0), ([3.0], 1)]
->>> fit_stream(LogisticRegression(), lambda: iter(rows), [0, 1], 400).n_iter_
-400
-"""
+so that a fitted ``minilogit.LogisticRegression`` does not hold it."""
 
 from ..core.checks import check_binary_labels, check_number, check_X
 from ..core.errors import DataError, DivergenceError
@@ -14,7 +8,13 @@ from ..solvers.stream import example_terms, sgd_stream
 
 def fit_stream(model, stream, classes, epochs):
     """Fit ``model`` by averaged SGD over ``stream()``, as ``model.fit_stream``
-    says; return it."""
+    says; return it.
+
+    >>> from minilogit import LogisticRegression
+    >>> rows = [([0.0], 0), ([1.0], 1), ([2.0], 0), ([3.0], 1)]
+    >>> fit_stream(LogisticRegression(), lambda: iter(rows), [0, 1], 400).n_iter_
+    400
+    """
     model._forget()
     if model.penalty is not None:
         raise DataError("fit_stream fits the unpenalised loss; use penalty=None")
