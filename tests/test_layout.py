@@ -162,3 +162,15 @@ def test_doctest_command_from_the_shell(name):
     out = run_python("import sys, runpy; sys.argv = ['minilogit', 'doctest', %r]; "
                      "runpy.run_module('minilogit', run_name='__main__')" % name)
     assert out.stdout.startswith("minilogit.%s: " % name)
+
+
+def test_the_portable_runner_runs_every_portable_test_module():
+    """pytest collects every tests/portable/test_*.py; run.py runs those in its
+    MODULES list: the two must be the same, or a runtime skips a module silently."""
+    portable = os.path.join(ROOT, "tests", "portable")
+    on_disk = sorted(f[:-3] for f in os.listdir(portable)
+                     if f.startswith("test_") and f.endswith(".py"))
+    tree = ast.parse(open(os.path.join(portable, "run.py")).read())
+    listed = [ast.literal_eval(node.value) for node in tree.body
+              if isinstance(node, ast.Assign) and node.targets[0].id == "MODULES"][0]
+    assert sorted(listed) == on_disk
