@@ -321,6 +321,7 @@ class SoftmaxRegression(Estimator):
         self._free = objective.free if fixed else list(range(K * d))
         self._d, self._classes = d, classes
         result = self._solve(objective, [0.0] * objective.n_params)
+        self._report(result)             # before keeping: a warning may be an error
         theta = objective.full(result.beta) if fixed else list(result.beta)
         blocks = [theta[k * d:(k + 1) * d] for k in range(K)]
         intercepts = [b[0] for b in blocks] if self.fit_intercept else [0.0] * K
@@ -331,7 +332,6 @@ class SoftmaxRegression(Estimator):
         self.coef_ = [b[first:] for b in blocks]
         self.intercept_ = intercepts
         self._keep(result, n_features)
-        self._report(result)
         return self
 
     def _describe_column(self, j):

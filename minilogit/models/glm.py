@@ -124,13 +124,13 @@ class GLM(LazyInference, Extras, Estimator):
         if self.fit_intercept:
             beta0[0] = link.link(ybar)                   # the intercept-only fit: mu = ybar
         result = self._solve(objective, beta0)
+        self._report(result)             # before keeping: a warning may be an error
 
         beta = result.beta
         self.intercept_ = beta[0] if self.fit_intercept else 0.0
         self.coef_ = beta[1:] if self.fit_intercept else list(beta)
         self._keep(result, n_features)
         self._infer(objective, beta, y, w, nobs, ybar)
-        self._report(result)
         return self
 
     def _infer(self, objective, beta, y, w, nobs, ybar):

@@ -52,11 +52,11 @@ class OneVsRest(Extras, Estimator):
                             "predict_proba, such as LogisticRegression(); got %r" % (est,))
         rows = check_X(X)
         classes, index = check_class_labels(y, len(rows), model="one-vs-rest")
-        self.estimators_ = []
+        estimators = []                  # kept only once all K fits have worked
         for k in range(len(classes)):
             target = [1 if i == k else 0 for i in index]        # class k against the rest
-            self.estimators_.append(clone(self.estimator).fit(rows, target))
-        self.classes_ = classes
+            estimators.append(clone(self.estimator).fit(rows, target))
+        self.estimators_, self.classes_ = estimators, classes
         return self
 
     def predict_proba(self, X):
@@ -139,13 +139,13 @@ class MultiLabelClassifier(L1Solvers, Extras, Estimator):
         objective = MultiLabelLoss(X1, Y)
         self._d = X1.shape[1]
         result = self._solve(objective, [0.0] * objective.n_params)
+        self._report(result)             # before keeping: a warning may be an error
         d, first = self._d, 1 if self.fit_intercept else 0
         blocks = [result.beta[k * d:(k + 1) * d] for k in range(objective.K)]
         self.n_labels_ = objective.K
         self.coef_ = [b[first:] for b in blocks]
         self.intercept_ = [b[0] if self.fit_intercept else 0.0 for b in blocks]
         self._keep(result, n_features)
-        self._report(result)
         return self
 
     def _describe_column(self, j):
