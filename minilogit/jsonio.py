@@ -14,6 +14,7 @@ True
 import json
 import math
 
+from .core.checks import sorted_labels
 from .core.errors import DataError, NotFittedError
 
 
@@ -107,32 +108,125 @@ def from_json(text, cls):
     """
     try:
         doc = json.loads(text)
-    except (TypeError, ValueError) as e:
+    except (TypeError, ValueError, RuntimeError) as e:    # RuntimeError: nested too deep
         doc = e
     if not isinstance(doc, dict) or "estimator" not in doc:
         raise DataError("from_json needs the text of to_json: a JSON object with "
                         "\"estimator\", \"params\" and \"fitted\" (%s)"
-                        % ("cannot parse it: %s" % doc if isinstance(doc, Exception)
-                           else "this is not one"))
+                        % ("cannot parse it: %s" % (doc,)
+                           if isinstance(doc, Exception) else "this is not one"))
     name = doc["estimator"]
     if not isinstance(name, str) or name not in _FITTED:
-        raise DataError("from_json: unknown estimator %r; it reads %s"
-                        % (name, ", ".join(sorted(_FITTED))))
+        raise DataError("from_json: unknown estimator %s; it reads %s"
+                        % (_show(name), ", ".join(sorted(_FITTED))))
     if name != cls.__name__:
         raise DataError("this JSON holds a %s, not a %s" % (name, cls.__name__))
+    if doc.get("version", _VERSION) != _VERSION:
+        raise DataError("from_json: this JSON has version %s; it reads version %d"
+                        % (_show(doc["version"]), _VERSION))
     params, fitted = doc.get("params", {}), doc.get("fitted", {})
     if not isinstance(params, dict) or not isinstance(fitted, dict):
         raise DataError("from_json: \"params\" and \"fitted\" must be JSON objects")
     for p in params:
         if p not in cls._PARAMS:
-            raise DataError("from_json: %s has no parameter %r" % (name, p))
-    model = cls(**dict((p, _decode(v)) for p, v in params.items()))
+            raise DataError("from_json: %s has no parameter %s" % (name, _show(p)))
+    model = cls(**dict((p, _decode(v, "params." + p)) for p, v in params.items()))
+    for a in fitted:
+        if a not in _FITTED[name]:
+            raise DataError("from_json: fitted.%s is not a fitted attribute of a %s"
+                            % (a, name))
     for a in _FITTED[name]:
         if a not in fitted:
             raise DataError("from_json: the fitted attribute %s of the %s is missing"
                             % (a, name))
-        setattr(model, a, _decode(fitted[a]))
+    for a, value in _check_fitted_values(name, fitted).items():
+        setattr(model, a, value)
     return model
+
+
+def _check_fitted_values(name, fitted):
+    """The fitted attributes of ``fitted`` (a JSON object), checked: types,
+    lengths, finiteness, classes sorted and distinct; DataError naming the
+    first bad one."""
+    out = {"n_features_in_": _count(fitted["n_features_in_"], "n_features_in_", 1)}
+    if "n_iter_" in fitted:
+        out["n_iter_"] = _count(fitted["n_iter_"], "n_iter_", 0)
+        out["converged_"] = fitted["converged_"]
+        if not isinstance(out["converged_"], bool):
+            raise DataError("from_json: fitted.converged_ must be true or false, not %s"
+                            % _show(out["converged_"]))
+    K = None                       # the number of outputs: None for one (a number and a list)
+    if "classes_" in fitted:
+        out["classes_"] = _classes(fitted["classes_"], name == "LogisticRegression")
+        if name == "SoftmaxRegression" or len(out["classes_"]) > 2:
+            K = len(out["classes_"])
+    if name == "MultiLabelClassifier":
+        K = out["n_labels_"] = _count(fitted["n_labels_"], "n_labels_", 1)
+    n, coef = out["n_features_in_"], fitted["coef_"]
+    if K is None:
+        out["intercept_"] = _float(fitted["intercept_"], "intercept_")
+        out["coef_"] = _floats(coef, n, "coef_", "n_features_in_")
+    else:
+        out["intercept_"] = _floats(fitted["intercept_"], K, "intercept_", "the outputs")
+        if not isinstance(coef, list) or len(coef) != K:
+            raise DataError("from_json: fitted.coef_ must be a list of %d rows, one per "
+                            "output, not %s" % (K, _show(coef)))
+        out["coef_"] = [_floats(coef[k], n, "coef_[%d]" % k, "n_features_in_")
+                        for k in range(K)]
+    return out
+
+
+def _show(value):
+    """A short text of a JSON value, for a message."""
+    if isinstance(value, (list, dict)):
+        return "a %s of %d items" % ("list" if isinstance(value, list) else "object",
+                                     len(value))
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _count(value, where, least):
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        raise DataError("from_json: fitted.%s must be an integer >= %d, not %s"
+                        % (where, least, _show(value)))
+    return value
+
+
+def _float(value, where):
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        try:
+            value = float(value)
+        except OverflowError:                    # an int beyond the float's range
+            value = math.inf
+        if math.isfinite(value):
+            return value
+    raise DataError("from_json: fitted.%s must be a finite number, not %s"
+                    % (where, _show(value)))
+
+
+def _floats(values, n, where, size):
+    if not isinstance(values, list) or len(values) != n:
+        raise DataError("from_json: fitted.%s must be a list of %d numbers (as many as %s), "
+                        "not %s" % (where, n, size, _show(values)))
+    return [_float(values[j], "%s[%d]" % (where, j)) for j in range(n)]
+
+
+def _classes(classes, binary):
+    """The class labels: a list of finite str, int, float or bool, sorted and
+    distinct, two of them (``binary``) or at least two."""
+    if not isinstance(classes, list) or len(classes) < 2 or (binary and len(classes) != 2):
+        raise DataError("from_json: fitted.classes_ must be a list of %s labels, not %s"
+                        % ("2" if binary else "at least 2", _show(classes)))
+    for k in range(len(classes)):
+        c = classes[k]
+        if not isinstance(c, (str, int, float)) or (isinstance(c, float)
+                                                     and not math.isfinite(c)):
+            raise DataError("from_json: fitted.classes_[%d] is %s: a label is a string, "
+                            "a finite number or a bool" % (k, _show(c)))
+    if sorted_labels(classes, "fitted.classes_") != classes:
+        raise DataError("from_json: fitted.classes_ must be sorted and distinct, as fit "
+                        "leaves them, not %s" % _show(classes))
+    return classes
 
 
 def _encode(value, where):
@@ -153,18 +247,19 @@ def _encode(value, where):
                     "float, bool or None" % (where, value, type(value).__name__))
 
 
-def _decode(data):
-    """The inverse of ``_encode``."""
-    if isinstance(data, list):
-        return [_decode(v) for v in data]
+def _decode(data, where):
+    """The inverse of ``_encode`` for a parameter: a JSON number, string, bool
+    or null, or a dict written {"dict": [[key, value], ...]} of those."""
     if isinstance(data, dict):
         pairs = data.get("dict")
         if list(data) != ["dict"] or not isinstance(pairs, list) or not all(
-                isinstance(kv, list) and len(kv) == 2 for kv in pairs):
-            raise DataError("from_json: a dict is written {\"dict\": [[key, value], ...]}, "
-                            "not %s" % json.dumps(data))
-        try:
-            return dict((_decode(k), _decode(v)) for k, v in pairs)
-        except TypeError:                # a list as a key
-            raise DataError("from_json: a dict key must be a label, not %s" % json.dumps(data))
+                isinstance(kv, list) and len(kv) == 2 and not isinstance(kv[0], (list, dict))
+                and not isinstance(kv[1], (list, dict)) for kv in pairs):
+            raise DataError("from_json: %s: a dict is written {\"dict\": [[key, value], "
+                            "...]}, each key and value a label (a number, string, bool or null)"
+                            % where)
+        return dict((_decode(k, where + " key"), _decode(v, where)) for k, v in pairs)
+    if isinstance(data, list):
+        raise DataError("from_json: %s is a list, %s: a parameter is a number, a string, "
+                        "a bool, null or a dict" % (where, _show(data)))
     return data

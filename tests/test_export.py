@@ -451,7 +451,7 @@ def test_estimator_methods_call_the_export_functions():
     ('{"estimator": "LogisticRegression", "params": {"class_weight": {}}, "fitted": {}}',
      "a dict is written"),
     ('{"estimator": "LogisticRegression", "params": {"class_weight": {"dict": [[[1], 2]]}},'
-     ' "fitted": {}}', "a dict key must be a label"),
+     ' "fitted": {}}', "each key and value a label"),
 ])
 def test_malformed_json_is_a_data_error(text, needle):
     with pytest.raises(DataError, match=needle):
