@@ -186,8 +186,13 @@ def to_source(model):
     are converted with ``float()``. For a ``MultiLabelClassifier``,
     ``CLASSES`` is [0, 1, ..., K - 1], the label columns.
 
-    Raises ``DataError`` for any other model, an unfitted one, and labels
-    whose ``repr`` is not a Python literal.
+    Labels are written as plain str, int, float or bool literals (or tuples
+    of them), converted by value from subclasses, numpy scalars and enum
+    members (see ``_plain_label``), so that importing the module runs
+    nothing but its own definitions.
+
+    Raises ``DataError`` for any other model, an unfitted one, a label that
+    is none of these (or nan or inf), and a coefficient that is nan or inf.
 
     >>> from minilogit import LogisticRegression
     >>> m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
@@ -231,8 +236,7 @@ def to_source(model):
         raise DataError("to_source exports a LogisticRegression, SoftmaxRegression, "
                         "MultiLabelClassifier or OneVsRest of LogisticRegressions, "
                         "not a %s" % name)
-    for label in classes:
-        _check_literal(label)
+    classes = [_plain_label(classes[k], "classes_[%d]" % k) for k in range(len(classes))]
 
     predict = ("labels from CLASSES" if name != "MultiLabelClassifier"
                else "rows of 0/1, one per label")
@@ -259,15 +263,48 @@ def _number(x, what):
     return repr(float(x))
 
 
-def _check_literal(label):
-    """Labels are written with repr: allow only those whose repr is a literal."""
+def _plain_label(label, where):
+    """``label`` as a plain str, int, float or bool, or a tuple of them, whose
+    ``repr`` is a Python literal that this module has built; DataError if there is none.
+
+    What the exported module holds is never the label object itself, whose
+    ``repr`` could be anything: a subclass of str, int or float (numpy's
+    np.str_ and np.float64 are ones) is converted by value with str(), int()
+    or float(); a numpy scalar (np.int64, np.bool_) by its ``item()``, and
+    an enum member by its ``value``, so the module's CLASSES and predict()
+    hold that value. Detected by what they have, so that this module needs
+    neither numpy nor enum.
+
+    >>> class Sneaky(str):
+    ...     def __repr__(self):
+    ...         return "__import__('os').getcwd()"
+    >>> repr(_plain_label(Sneaky("yes"), "classes_[1]"))
+    "'yes'"
+    >>> _plain_label(float("nan"), "classes_[0]")
+    Traceback (most recent call last):
+    ...
+    minilogit.DataError: classes_[0] is nan: only a finite number can be written into Python source
+    """
+    if hasattr(label, "dtype") and hasattr(label, "item"):     # a numpy scalar
+        label = label.item()
+    elif hasattr(label, "_value_") and hasattr(label, "name"):  # an enum member
+        label = label._value_
     if isinstance(label, tuple):
-        for part in label:
-            _check_literal(part)
-    elif label is not None and not isinstance(label, (str, int, float, bool)):
-        raise DataError("the label %r (a %s) cannot be written into Python source: "
-                        "use str, int, float, bool or tuple labels"
-                        % (label, type(label).__name__))
+        return tuple(_plain_label(label[k], "%s[%d]" % (where, k)) for k in range(len(label)))
+    for kind in (bool, int, float, str):            # bool first: a bool is an int
+        if isinstance(label, kind):
+            try:
+                value = kind(label)
+            except (TypeError, ValueError):         # a subclass's own __str__, __int__, ...
+                break
+            if type(value) is not kind:             # ... that gave a subclass
+                break
+            if kind is float and not math.isfinite(value):
+                raise DataError("%s is %r: only a finite number can be written into "
+                                "Python source" % (where, value))
+            return value
+    raise DataError("%s is a %s, which cannot be written into Python source: use str, "
+                    "int, float, bool or tuple labels" % (where, type(label).__name__))
 
 
 def _wrap(items, first, width=79):
