@@ -968,3 +968,324 @@ def test_standardize_checks_its_input():
         standardize([[1.0, 2.0], [3.0]])
     with pytest.raises(DataError, match="is 'a'"):
         standardize([[1.0], ["a"]])
+
+
+# -- issue 12, items 5 and 7: safe export and import, all-or-nothing fits ------
+
+import enum  # noqa: E402
+import json  # noqa: E402
+
+from minilogit.core import LogisticRegression as CoreLogisticRegression  # noqa: E402
+from minilogit.export import to_source  # noqa: E402
+
+
+def _exported(model):
+    """The namespace of model.to_source(), executed in a fresh dict."""
+    namespace = {}
+    exec(to_source(model), namespace)
+    return namespace
+
+
+def _same_predictions(model, namespace, rows):
+    assert namespace["predict_proba"](rows) == model.predict_proba(rows)
+    assert namespace["predict"](rows) == model.predict(rows)
+
+
+class Sneaky(str):
+    """A str label whose repr is code: it must never reach the exported module."""
+
+    def __repr__(self):
+        return "globals().__setitem__('PWNED', True) or 'x'"
+
+
+class Float64Like(float):
+    """A float subclass that writes itself as numpy 2 does: np.float64(0.5)."""
+
+    def __repr__(self):
+        return "np.float64(%s)" % float.__repr__(self)
+
+
+class Int64Like:
+    """An integer label that is not an int, with numpy's dtype and item() (np.int64)."""
+
+    dtype = "int64"
+
+    def __init__(self, v):
+        self.v = v
+
+    def item(self):
+        return self.v
+
+    def __eq__(self, other):
+        return self.v == getattr(other, "v", other)
+
+    def __lt__(self, other):
+        return self.v < getattr(other, "v", other)
+
+    def __hash__(self):
+        return hash(self.v)
+
+    def __repr__(self):
+        return "np.int64(%d)" % self.v
+
+
+class Answer(str, enum.Enum):
+    NO = "no"
+    YES = "yes"
+
+
+class Level(enum.IntEnum):
+    LOW = 1
+    HIGH = 2
+
+
+@pytest.mark.parametrize("labels, plain", [
+    ([Sneaky("no"), Sneaky("yes")], ["no", "yes"]),
+    ([Float64Like(0.5), Float64Like(1.5)], [0.5, 1.5]),
+    ([Int64Like(3), Int64Like(7)], [3, 7]),
+    ([Answer.NO, Answer.YES], ["no", "yes"]),
+    ([Level.LOW, Level.HIGH], [1, 2]),
+], ids=["str-with-code-repr", "float64-lookalike", "int64-lookalike", "str-enum", "int-enum"])
+def test_to_source_writes_hostile_labels_as_plain_literals(labels, plain):
+    y = [labels[v] for v in Y]
+    for model in (LogisticRegression(), SoftmaxRegression(),
+                  OneVsRest(LogisticRegression())):
+        model.fit(X, y if not isinstance(model, SoftmaxRegression)
+                  else [labels[v % 2] for v in Y3])
+        text = to_source(model)
+        assert "np." not in text and "Sneaky" not in text and "PWNED" not in text
+        namespace = _exported(model)
+        assert "PWNED" not in namespace
+        assert namespace["CLASSES"] == plain
+        assert [type(c) for c in namespace["CLASSES"]] == [type(c) for c in plain]
+        assert namespace["predict_proba"](X) == model.predict_proba(X)
+        assert namespace["predict"](X) == [plain[labels.index(v)]
+                                           for v in model.predict(X)]
+
+
+def test_to_source_with_numpy_labels():
+    np = pytest.importorskip("numpy")
+    for labels in ([np.str_("no"), np.str_("yes")], [np.float64(0.5), np.float64(1.5)],
+                   [np.int64(3), np.int64(7)], [np.False_, np.True_]):
+        model = LogisticRegression().fit(X, [labels[v] for v in Y])
+        namespace = _exported(model)
+        assert namespace["CLASSES"] == [v.item() for v in labels]
+        assert [type(c) for c in namespace["CLASSES"]] == [type(v.item()) for v in labels]
+        _same_predictions(model, namespace, X)
+
+
+def test_to_source_refuses_what_it_cannot_write():
+    model = LogisticRegression().fit(X, Y)
+    model.classes_ = [0, float("nan")]
+    with pytest.raises(DataError, match=r"classes_\[1\] is nan: only a finite number"):
+        to_source(model)
+    model.classes_ = [0, object()]
+    with pytest.raises(DataError, match=r"classes_\[1\] is a object, which cannot be written"):
+        to_source(model)
+
+    class BadStr(str):
+        def __str__(self):
+            return Sneaky("x")             # str() gives a subclass again
+    model.classes_ = [BadStr("a"), BadStr("b")]
+    with pytest.raises(DataError, match=r"classes_\[0\] is a BadStr"):
+        to_source(model)
+    model = LogisticRegression().fit(X, Y)
+    model.coef_ = [float("inf")]
+    with pytest.raises(DataError, match="coef_ must be a finite number"):
+        to_source(model)
+
+
+def _json_models():
+    """One fitted model of each class that has to_json (least squares binary and 3-class)."""
+    y = [0, 1, 1, 0, 1, 0]                    # not separable on X2
+    return [LogisticRegression().fit(X2, y), SoftmaxRegression().fit(X2, Y3),
+            GLM(family="poisson").fit(X2, [1, 0, 2, 3, 1, 4]),
+            LeastSquaresClassifier().fit(X2, Y), LeastSquaresClassifier().fit(X2, Y3),
+            MultiLabelClassifier().fit(X2, [[v, 1 - v] for v in y])]
+
+
+def _edit(doc, path, value):
+    """A copy of the JSON document doc with the value at path (keys) replaced."""
+    doc = json.loads(json.dumps(doc))
+    target = doc
+    for key in path[:-1]:
+        target = target[key]
+    if value is _DELETE:
+        del target[path[-1]]
+    else:
+        target[path[-1]] = value
+    return doc
+
+
+_DELETE = object()
+
+
+def _hostile_documents(model):
+    """(what, document or text, words of the DataError) for one fitted model."""
+    doc = json.loads(model.to_json())
+    f = doc["fitted"]
+    multi = isinstance(f["intercept_"], list)
+    coef_row = ["fitted", "coef_", 0] if multi else ["fitted", "coef_"]
+    row = f["coef_"][0] if multi else f["coef_"]
+    cases = [
+        ("coef_ one too long", _edit(doc, coef_row, row + [0.0]), "coef_"),
+        ("coef_ one too short", _edit(doc, coef_row, row[:-1]), "as many as n_features_in_"),
+        ("coef_ nan", _edit(doc, coef_row + [0], float("nan")), "must be a finite number"),
+        ("coef_ inf", _edit(doc, coef_row + [0], float("inf")), "must be a finite number"),
+        ("coef_ a string", _edit(doc, coef_row + [0], "1.0"), "must be a finite number"),
+        ("coef_ beyond a float", _edit(doc, coef_row + [0], 10 ** 400), "finite number"),
+        ("coef_ a bool", _edit(doc, coef_row + [0], True), "finite number"),
+        ("intercept_ null", _edit(doc, ["fitted", "intercept_"], None), "intercept_"),
+        ("n_features_in_ 0", _edit(doc, ["fitted", "n_features_in_"], 0), "n_features_in_"),
+        ("n_features_in_ '2'", _edit(doc, ["fitted", "n_features_in_"], "2"),
+         "n_features_in_ must be an integer"),
+        ("coef_ missing", _edit(doc, ["fitted", "coef_"], _DELETE), "coef_ of the"),
+        ("an unknown fitted attribute", _edit(doc, ["fitted", "_loss"], 1),
+         "fitted._loss is not a fitted attribute"),
+        ("version 2", _edit(doc, ["version"], 2), "version 2"),
+        ("a list as a parameter", _edit(doc, ["params", "fit_intercept"], [True]),
+         "params.fit_intercept is a list"),
+        ("a deeply nested parameter",
+         '{"estimator": "%s", "params": {"tol": %s1%s}}'
+         % (type(model).__name__, "[" * 100000, "]" * 100000), "cannot parse it"),
+    ]
+    if multi:
+        cases.append(("a coef_ row missing", _edit(doc, ["fitted", "coef_"], f["coef_"][1:]),
+                      "coef_ must be a list of"))
+        cases.append(("intercept_ one short", _edit(doc, ["fitted", "intercept_"],
+                                                    f["intercept_"][1:]), "intercept_"))
+    if "classes_" in f:
+        c = f["classes_"]
+        cases += [
+            ("classes_ flipped", _edit(doc, ["fitted", "classes_"], c[::-1]), "sorted"),
+            ("classes_ repeated", _edit(doc, ["fitted", "classes_"], [c[0]] + c[:-1]),
+             "sorted and distinct"),
+            ("classes_ a list label", _edit(doc, ["fitted", "classes_", 0], [0]),
+             "classes_[0] is a list of 1 items"),
+            ("classes_ a null label", _edit(doc, ["fitted", "classes_", 0], None),
+             "classes_[0] is None"),
+            ("classes_ one", _edit(doc, ["fitted", "classes_"], c[:1]), "classes_ must be"),
+            ("classes_ mixed", _edit(doc, ["fitted", "classes_", 0], "a"), "cannot be hashed"),
+        ]
+    if isinstance(model, LogisticRegression):
+        cases.append(("3 classes for a binary model",
+                      _edit(doc, ["fitted", "classes_"], [0, 1, 2]), "a list of 2 labels"))
+    if "n_iter_" in f:
+        cases.append(("n_iter_ -1", _edit(doc, ["fitted", "n_iter_"], -1), "n_iter_"))
+        cases.append(("converged_ 'yes'", _edit(doc, ["fitted", "converged_"], "yes"),
+                      "converged_ must be true or false"))
+    if "n_labels_" in f:
+        cases.append(("n_labels_ 3 for 2 rows", _edit(doc, ["fitted", "n_labels_"], 3),
+                      "intercept_"))
+    return [(type(model).__name__ + ": " + what, d if isinstance(d, str) else json.dumps(d),
+             words) for what, d, words in cases]
+
+
+def test_from_json_refuses_every_hostile_document_with_a_data_error():
+    count = 0
+    for model in _json_models():
+        cls = type(model)
+        assert cls.from_json(model.to_json()).predict(X2) == model.predict(X2)
+        for what, text, words in _hostile_documents(model):
+            with pytest.raises(DataError) as e:
+                cls.from_json(text)
+            assert words in str(e.value), (what, str(e.value))
+            count += 1
+    assert count > 100
+
+
+@pytest.mark.parametrize("text", [
+    "[" * 100000 + "]" * 100000, '{"a": ' * 50000 + "1" + "}" * 50000, None, b"\xff", "",
+    '{"estimator": "LogisticRegression", "params": {"class_weight": {"dict": [[{"dict": []}, 1]]}}}',
+])
+def test_from_json_turns_unreadable_text_into_a_data_error(text):
+    with pytest.raises(DataError, match="from_json"):
+        LogisticRegression.from_json(text)
+
+
+def _unfitted(model):
+    """model has no fitted state: predict raises NotFittedError, no attribute ends in _
+    (failure_, why the fit failed, aside)."""
+    with pytest.raises(NotFittedError):
+        model.predict(X)
+    left = [n for n in vars(model) if n.endswith("_") and n != "failure_"]
+    assert left == [], left
+
+
+COLLINEAR = [[v, 2.0 * v] for v, in X]       # column 1 = 2 * column 0: singular for Newton
+
+
+@pytest.mark.parametrize("make_model, X_good, y_good, y_bad", [
+    (lambda: LogisticRegression(), X, Y, Y),
+    (lambda: CoreLogisticRegression(), X, Y, Y),
+    (lambda: LogisticRegression(solver="irls"), X, Y, Y),
+    (lambda: SoftmaxRegression(penalty=None, reference_class=0), X, Y3, Y3),
+    (lambda: GLM(), X, Y, Y),
+    (lambda: LeastSquaresClassifier(), X, Y3, Y3),
+    (lambda: MultiLabelClassifier(), X, [[v] for v in Y], [[v] for v in Y]),
+    (lambda: OneVsRest(LogisticRegression()), X, Y3, Y3),
+], ids=["LR", "core-LR", "LR-irls", "Softmax", "GLM", "LeastSquares", "MultiLabel", "OvR"])
+def test_a_refit_that_fails_late_leaves_the_model_unfitted(make_model, X_good, y_good, y_bad):
+    model = make_model().fit(X_good, y_good)
+    model.predict(X)
+    with pytest.raises(DataError, match="column 1 of X"):
+        model.fit(COLLINEAR, y_bad)          # fails in the solver, after every input check
+    _unfitted(model)
+
+
+class FailsOnTheLastClass(LogisticRegression):
+    """A binary estimator whose fit fails for the class whose rows come last."""
+
+    def fit(self, X, y, sample_weight=None):
+        if y[-1] == 1:
+            raise DataError("this fit fails")
+        return LogisticRegression.fit(self, X, y, sample_weight)
+
+
+def test_one_vs_rest_whose_third_fit_fails_is_unfitted():
+    model = OneVsRest(FailsOnTheLastClass())
+    model.estimator = LogisticRegression()
+    model.fit(X, Y3)
+    model.estimator = FailsOnTheLastClass()
+    with pytest.raises(DataError, match="this fit fails"):
+        model.fit([[0.0], [1.0], [2.0], [3.0], [10.0], [11.0]], [0, 1, 0, 1, 2, 2])
+    _unfitted(model)
+    # the same with a real failure: class 2 alone is separated, and separation is an error
+    model = OneVsRest(LogisticRegression()).fit(X, Y3)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", SeparationWarning)
+        with pytest.raises(SeparationWarning):
+            model.fit([[0.0], [1.0], [2.0], [3.0], [10.0], [11.0]], [0, 1, 0, 1, 2, 2])
+    _unfitted(model)
+
+
+@pytest.mark.parametrize("make_model, y", [
+    (lambda: LogisticRegression(max_iter=1), Y),
+    (lambda: CoreLogisticRegression(solver="gd", max_iter=1), Y),
+    (lambda: SoftmaxRegression(max_iter=1), Y3),
+    (lambda: GLM(max_iter=1), Y),
+    (lambda: MultiLabelClassifier(max_iter=1), [[v] for v in Y]),
+], ids=["LR", "core-LR-gd", "Softmax", "GLM", "MultiLabel"])
+def test_a_warning_turned_into_an_error_leaves_the_model_unfitted(make_model, y):
+    model = make_model()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", ConvergenceWarning)
+        with pytest.raises(ConvergenceWarning):
+            model.fit(X, y)
+    _unfitted(model)
+
+
+def test_fit_stream_that_fails_mid_stream_leaves_the_model_unfitted():
+    model = LogisticRegression().fit(X, Y)
+    passes = []
+
+    def stream():
+        passes.append(1)
+        rows = list(zip(X, Y))
+        if len(passes) > 2:                  # the second epoch meets a bad row
+            rows[3] = (["x"], 0)
+        return iter(rows)
+
+    with pytest.raises(DataError, match="row 3 of the stream"):
+        model.fit_stream(stream, [0, 1], epochs=3)
+    _unfitted(model)
