@@ -259,3 +259,76 @@ def test_matrix():
     assert "entry [0][0] of the matrix is nan" in msg, msg
     msg = _message(DataError, Matrix([[HUGE, HUGE], [HUGE, -HUGE]]).inverse)
     assert "overflowed a float" in msg, msg
+
+
+# -- issue 12, items 5 and 7: safe export and import, all-or-nothing fits ------
+
+def test_from_json_refuses_hostile_documents():
+    import json
+    model = LogisticRegression().fit(X, Y)
+    good = json.loads(model.to_json())
+    assert LogisticRegression.from_json(json.dumps(good)).predict(X) == model.predict(X)
+
+    def refused(fitted_key, value, words):
+        doc = json.loads(json.dumps(good))
+        doc["fitted"][fitted_key] = value
+        msg = _message(DataError, LogisticRegression.from_json, json.dumps(doc))
+        assert words in msg, msg
+
+    refused("coef_", [0.5, 0.5], "fitted.coef_ must be a list of 1 numbers")
+    refused("coef_", ["1"], "fitted.coef_[0] must be a finite number")
+    refused("classes_", [1, 0], "must be sorted and distinct")
+    refused("classes_", [0, 1, 2], "a list of 2 labels")
+    refused("n_features_in_", True, "n_features_in_ must be an integer")
+    refused("converged_", 1, "converged_ must be true or false")
+    refused("_loss", 1, "fitted._loss is not a fitted attribute")
+    text = model.to_json().replace(repr(model.intercept_), "1e999")   # inf when read
+    assert "1e999" in text
+    assert "intercept_ must be a finite number" in _message(
+        DataError, LogisticRegression.from_json, text)
+    assert "from_json" in _message(DataError, LogisticRegression.from_json, "[" * 5000)
+
+
+def test_to_source_labels_are_plain_literals():
+    from minilogit.export import to_source
+    model = LogisticRegression().fit(X, ["no" if v == 0 else "yes" for v in Y])
+    namespace = {}
+    exec(to_source(model), namespace)
+    assert namespace["CLASSES"] == ["no", "yes"]
+    assert namespace["predict_proba"](X) == model.predict_proba(X)
+    model.classes_ = ["no", NAN]
+    assert "classes_[1] is nan" in _message(DataError, to_source, model)
+    model.classes_ = ["no", [1]]
+    assert "classes_[1] is a list" in _message(DataError, to_source, model)
+
+
+class _FailsOnTheLastClass(LogisticRegression):
+    """A binary estimator whose fit fails for the class whose rows come last."""
+
+    def fit(self, X, y, sample_weight=None):
+        if y[-1] == 1:
+            raise DataError("this fit fails")
+        return LogisticRegression.fit(self, X, y, sample_weight)
+
+
+def _unfitted(model):
+    raises(NotFittedError, model.predict, X)
+    left = [n for n in model.__dict__ if n.endswith("_") and n != "failure_"]
+    assert left == [], left
+
+
+def test_failed_fits_leave_the_model_unfitted():
+    collinear = [[r[0], 2.0 * r[0]] for r in X]      # column 1 = 2 * column 0
+    for model, y in [(LogisticRegression(), Y), (SoftmaxRegression(penalty=None,
+                     reference_class=0), Y3), (GLM(), Y), (LeastSquaresClassifier(), Y3),
+                     (OneVsRest(LogisticRegression()), Y3)]:
+        fit(model, X, y)
+        assert "column 1 of X" in _message(DataError, model.fit, collinear, y)
+        _unfitted(model)
+    model = OneVsRest(LogisticRegression())
+    fit(model, X, Y3)
+    model.estimator = _FailsOnTheLastClass()
+    msg = _message(DataError, model.fit, [[0.0], [1.0], [2.0], [3.0], [10.0], [11.0]],
+                   [0, 1, 0, 1, 2, 2])
+    assert "this fit fails" in msg, msg
+    _unfitted(model)
