@@ -4,10 +4,7 @@
 design matrix [1, x_i] once (``design``), build the loss (``logistic``),
 pick a start, hand both to the solver named by ``solver`` (``_solve``, plain
 calls into ``solvers``), keep what it returns in trailing-underscore
-attributes, and warn when the fit did not end well (``_report``). A fit
-is all or nothing: ``_forget`` drops the last fit's state first, and the
-attributes are set only once nothing can fail (a warning turned into an
-error included), so a fit that raises leaves the model unfitted.
+attributes, and warn when the fit did not end well (``_report``).
 
 >>> X = [[0.5], [1.0], [1.5], [2.0], [2.5], [3.0]]
 >>> y = ["no", "no", "yes", "no", "yes", "yes"]
@@ -60,11 +57,9 @@ class Estimator:
         return dict((name, getattr(self, name)) for name in self._PARAMS)
 
     def _forget(self):
-        """Drop what a previous fit left (every attribute ending or starting with
-        "_"), so that a fit that fails does not leave the old coefficients looking
-        current."""
-        for name in [n for n in getattr(self, "__dict__", {})
-                     if n.endswith("_") or n.startswith("_")]:
+        """Drop what a previous fit left (every attribute ending in "_"); a fit
+        sets them last, after its warnings, so one that raises leaves none."""
+        for name in [n for n in getattr(self, "__dict__", {}) if n.endswith("_")]:
             delattr(self, name)
 
     def _check_fitted(self):
@@ -327,7 +322,7 @@ class LogisticRegression(Estimator):
         if self.start == "log_odds" and self.fit_intercept:
             beta0[0] = logit(loss_mean(loss))                # eq. (23): log(ybar / (1 - ybar))
         result = self._minimise(loss, beta0, penalized, l1, l2)
-        self._report(result)             # before keeping: a warning may be an error
+        self._report(result)
 
         self.classes_ = classes
         self.intercept_ = result.beta[0] if self.fit_intercept else 0.0
