@@ -129,7 +129,8 @@ class LogisticLoss(WeightedRows):
 
     At the last beta asked about, the linear predictor a, or once asked for
     the probabilities p (a board holds one of the two lists), are kept: a
-    solver's value, separation check, gradient and Hessian cost one pass.
+    solver's value, separation check, gradient and Hessian cost one pass
+    (IRLS's working response, which needs both, one more).
 
     >>> loss = LogisticLoss(Matrix([[1.0, -1.0], [1.0, 1.0], [1.0, 2.0]]), [0, 1, 0])
     >>> loss.n_examples, loss.n_params
