@@ -127,10 +127,9 @@ class LogisticLoss(WeightedRows):
     times, eq. (47), so that integer weights are repeated rows: the loss,
     gradient and Hessian are weighted sums and ``n_examples`` is sum_i w_i.
 
-    At the last beta asked about, the linear predictor a, or once asked for
-    the probabilities p (a board holds one of the two lists), are kept: a
-    solver's value, separation check, gradient and Hessian cost one pass
-    (IRLS's working response, which needs both, one more).
+    At the last beta asked about, a (the linear predictor) or, once asked for,
+    p (a board holds one of the two lists) is kept: value, separation check,
+    gradient and Hessian cost one pass (IRLS's working response one more).
 
     >>> loss = LogisticLoss(Matrix([[1.0, -1.0], [1.0, 1.0], [1.0, 2.0]]), [0, 1, 0])
     >>> loss.n_examples, loss.n_params
