@@ -71,9 +71,12 @@ class Dataset:
 def load_csv(path, target=None):
     """Read a CSV file with a header row; return a Dataset.
 
-    ``target`` names the label column (default: the last). Feature cells
-    must be numbers; labels are kept as numbers when they all parse as
-    numbers, else as strings. The file is read a line at a time.
+    The file is UTF-8 text (a byte-order mark is dropped), its cells split at
+    commas, its header a distinct name for every column. ``target`` names
+    the label column (default: the last). Feature cells must be numbers;
+    labels are kept as numbers when they all parse as numbers, else as
+    strings. The file is read a line at a time. A file that breaks these
+    rules is a DataError naming the file and the line.
 
     >>> d = load_csv(_HERE + "/breast_cancer.csv", target="target")
     >>> d.feature_names[0], d.data[0][0], d.target[0]
