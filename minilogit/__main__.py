@@ -20,7 +20,8 @@ maps each name to (converter, default). Every error is one line on stderr,
 ``minilogit: ...``, and exit status 2 for a usage error (an unknown option,
 a bad number, an unknown solver) or 1 for a data error (a missing file or
 column, a non-numeric cell, a target without exactly two classes, a fit that
-failed). Warnings are one line each, ``minilogit: warning: ...``.
+failed or ran out of memory); Ctrl-C ends it quietly with status 130.
+Warnings are one line each, ``minilogit: warning: ...``.
 
 >>> import io
 >>> err = io.StringIO()
@@ -93,9 +94,9 @@ options of fit and trace:
                        features and the model is binary, the data and the
                        decision boundary p = 1/2 beside it (one SVG, 1280 x 400)
 
-exit status: 0 done; 1 a data error (a file that cannot be read, a missing
-column, a non-numeric cell, a target without two classes, a failed fit);
-2 a usage error. Errors are one line on stderr starting "minilogit: ";
+exit status: 0 done; 1 a data error (a file that cannot be read or is not
+UTF-8 CSV, a missing column, a non-numeric cell, a target without two
+classes, a failed fit, no memory left); 2 a usage error; 130 interrupted. Errors are one line on stderr starting "minilogit: ";
 warnings (separation, no convergence) one line each, "minilogit: warning: ".
 
 examples:
@@ -212,13 +213,13 @@ def make_model(opts):
             if penalty is not None or opts["--learning-rate"] is not None:
                 raise UsageError("a GLM (--family, --link) takes no --penalty and no "
                                  "--learning-rate: it is fitted by IRLS")
-            model = GLM(family=opts["--family"] or "binomial", link=opts["--link"],
-                        solver=opts["--solver"] or "irls", max_iter=opts["--max-iter"],
+            model = GLM(family=_given(opts["--family"], "binomial"), link=opts["--link"],
+                        solver=_given(opts["--solver"], "irls"), max_iter=opts["--max-iter"],
                         tol=opts["--tol"])
             model._check_solver_params()              # the checks GLM.fit starts with
             family_and_link(model.family, model.link)
             return model
-        solver = opts["--solver"] or ("cd" if penalty in ("l1", "elasticnet") else "newton")
+        solver = _given(opts["--solver"], "cd" if penalty in ("l1", "elasticnet") else "newton")
         if opts["--learning-rate"] is not None and solver not in ("gd", "sgd"):
             raise UsageError("--learning-rate needs --solver gd or sgd")
         lam = 1.0 if opts["--lam"] is None else opts["--lam"]
@@ -230,6 +231,11 @@ def make_model(opts):
         return model
     except DataError as e:            # a bad option value, not bad data
         raise UsageError(str(e))
+
+
+def _given(value, default):
+    """The option's value, or default when it was not given (an empty --solver= is given)."""
+    return default if value is None else value
 
 
 def read_data(path, opts):
@@ -394,12 +400,18 @@ def main(argv=None, out=None, err=None):
     except DATA_ERRORS as e:
         err.write("minilogit: %s\n" % " ".join(str(e).split()))
         return 1
+    except MemoryError:
+        err.write("minilogit: out of memory\n")
+        return 1
 
 
 def _shell():
-    """main() for ``python3 -m minilogit``: a closed pipe (``... | head``) ends it quietly."""
+    """main() for ``python3 -m minilogit``: Ctrl-C (status 130, as shells give) and
+    a closed pipe (``... | head``) end it quietly."""
     try:
         return main()
+    except KeyboardInterrupt:
+        return 130
     except OSError as e:
         import errno
         if getattr(e, "errno", None) != errno.EPIPE:

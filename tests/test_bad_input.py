@@ -1289,3 +1289,82 @@ def test_fit_stream_that_fails_mid_stream_leaves_the_model_unfitted():
     with pytest.raises(DataError, match="row 3 of the stream"):
         model.fit_stream(stream, [0, 1], epochs=3)
     _unfitted(model)
+
+
+# -- issue 12, item 6: files as they come ----------------------------------------
+#
+# load_csv and stream_csv on files as users have them: each file's bytes, and
+# either the names and rows read or the DataError's words, which name the file
+# and the line. The command line's share is in tests/test_cli.py.
+
+from minilogit.datasets import load_csv, stream_csv   # noqa: E402
+
+GOOD = b"a,b,y\n1,2,0\n3,4,1\n"
+FILES_READ = [
+    ("bom", b"\xef\xbb\xbf" + GOOD),
+    ("bom-quoted-name", b'\xef\xbb\xbf"a","b","y"\n1,2,0\n3,4,1\n'),
+    ("crlf", GOOD.replace(b"\n", b"\r\n")),
+    ("cr-only", GOOD.replace(b"\n", b"\r")),
+    ("blank-and-space-lines", b"\n \na,b,y\n\n1,2,0\n  \n3,4,1\n\n"),
+    ("spaces-around-names-and-labels", b" a , b , y \n1, 2, 0\n3 ,4 ,1 \n"),
+    ("no-final-newline", GOOD[:-1]),
+    ("quoted-numbers", b'a,b,y\n"1","2","0"\n3,4,1\n'),
+]
+FILES_REFUSED = [
+    ("latin-1", b"a,b,y\n1,2,0\n\n3,4,caf\xe9\n", "line 4 is not UTF-8 text (its byte 8 is 0xe9)"),
+    ("latin-1-header", b"caf\xe9,b,y\n1,2,0\n", "line 1 is not UTF-8 text (its byte 4 is 0xe9)"),
+    ("latin-1-late", GOOD + b"5,6,1\n" * 5000 + b"7,8,\xe9\n", "line 5004 is not UTF-8 text"),
+    ("utf-16", "a,b,y\n1,2,0\n".encode("utf-16"), "line 1 is not UTF-8 text"),
+    ("binary", bytes(range(256)) * 4, "is not UTF-8 text"),
+    ("field-limit", b"a,b,y\n1,2,0\n\n1," + b"9" * 200000 + b",1\n",
+     "line 4: a cell is longer than the csv module's field limit of 131072 characters"),
+    ("unclosed-quote", b'a,b,y\n1,2,0\n"3,4,1\n' + b"5,6,1\n" * 30000,
+     "line 3: a cell is longer than the csv module's field limit"),
+    ("quote-across-lines", b'a,b,y\n1,2,0\n3,"4\n5",1\n6,7\n', "line 3, column 'b' is '4\\n5'"),
+    ("nul-byte", b"a,b,y\n1,2\x00,0\n", "line 2"),
+    ("header-empty-name", b",b,y\n1,2,0\n", "line 1: column 1 of the header has no name"),
+    ("header-trailing-comma", b"a,b,y,\n1,2,0,\n", "line 1: column 4 of the header has no name"),
+    ("header-repeated-name", b"\na,b,a,y\n1,2,3,0\n", "line 2: two columns of the header are "
+                                                      "named 'a'"),
+    ("header-repeated-target", b"a,y,y\n1,2,0\n", "two columns of the header are named 'y'"),
+    ("empty-label", b"a,b,y\n1,2,0\n3,4,\n", "line 3: the label (column 'y') is empty"),
+    ("blank-label", b"a,b,y\n1,2,0\n3,4,  \n", "line 3: the label (column 'y') is empty"),
+    ("semicolons", b"a;b;y\n1;2;0\n", "has no column 'y'; its columns are: a;b;y (one column: "
+                                      "minilogit splits lines at commas, this file at ';'?)"),
+    ("tabs", b"a\tb\ty\n1\t2\t0\n", "this file at '\\t'?"),
+    ("too-few-fields", b"a,b,y\n\n1,2,0\n1,2\n", "line 4 has 2 fields, the header has 3"),
+]
+
+
+def _write(tmp_path, data):
+    path = tmp_path / "data.csv"
+    path.write_bytes(data)
+    return str(path)
+
+
+@pytest.mark.parametrize("name, data", FILES_READ, ids=[c[0] for c in FILES_READ])
+def test_files_as_they_come_are_read(tmp_path, name, data):
+    path = _write(tmp_path, data)
+    d = load_csv(path, target="y")
+    assert (d.feature_names, d.target_name) == (["a", "b"], "y")
+    assert (d.data, d.target) == ([[1.0, 2.0], [3.0, 4.0]], [0, 1])
+    assert list(stream_csv(path, target="y")) == [([1.0, 2.0], 0), ([3.0, 4.0], 1)]
+
+
+@pytest.mark.parametrize("name, data, words", FILES_REFUSED, ids=[c[0] for c in FILES_REFUSED])
+def test_files_that_cannot_be_read_name_the_file_and_line(tmp_path, name, data, words):
+    path = _write(tmp_path, data)
+    for read in (lambda: load_csv(path, target="y"), lambda: list(stream_csv(path, "y"))):
+        with pytest.raises(DataError) as e:
+            read()
+        assert str(e.value).startswith(path), str(e.value)
+        assert words in str(e.value), str(e.value)
+
+
+def test_paths_that_are_not_files_are_os_errors(tmp_path):
+    """The library leaves a path that cannot be opened to the OSError that says so
+    (the command line prints it as one line, tests/test_cli.py)."""
+    with pytest.raises(FileNotFoundError):
+        load_csv(str(tmp_path / "missing.csv"))
+    with pytest.raises(IsADirectoryError):
+        list(stream_csv(str(tmp_path)))

@@ -8,6 +8,7 @@ writes well-formed XML.
 """
 
 import doctest
+import io
 import os
 import subprocess
 import sys
@@ -311,3 +312,102 @@ def test_an_unwritable_svg_is_one_line_and_status_1(small_csv, tmp_path):
     proc = run("fit", small_csv, "--target", "label", "--svg", out)
     assert proc.returncode == 1
     assert proc.stderr == "minilogit: cannot write %s: No such file or directory\n" % out
+
+
+# -- files as they come, options as they are typed (issue 12, item 6) -------------
+
+HOSTILE_FILES = [
+    (b"", "{csv} has no data rows"),
+    (b"a,y\n", "{csv} has no data rows"),
+    (b"a,y\n1,0\n\n2,caf\xe9\n", "{csv} line 4 is not UTF-8 text (its byte 6 is 0xe9): save the "
+                                 "file as UTF-8"),
+    ("a,y\n1,0\n".encode("utf-16"), "{csv} line 1 is not UTF-8 text (its byte 1 is 0xff): save "
+                                    "the file as UTF-8"),
+    (bytes(range(255, -1, -1)) * 8, "{csv} line 1 is not UTF-8 text (its byte 1 is 0xff): save "
+                                    "the file as UTF-8"),
+    (b"a,y\n1,0\n2," + b"1" * 200000 + b"\n", "{csv} line 3: a cell is longer than the csv "
+     "module's field limit of 131072 characters (a quote that is never closed?)"),
+    (b"a,y,\n1,0,\n2,1,\n", "{csv} line 1: column 3 of the header has no name"),
+    (b"y,a,y\n1,0,1\n2,1,0\n", "{csv} line 1: two columns of the header are named 'y'"),
+    (b"a,y\n1,0\n2,\n", "{csv} line 3: the label (column 'y') is empty"),
+    (b"a;y\n1;0\n", "{csv} has no column 'y'; its columns are: a;y (one column: minilogit "
+                    "splits lines at commas, this file at ';'?)"),
+    (b"a,y\n1,0\n2,1,3\n", "{csv} line 3 has 3 fields, the header has 2"),
+    (b"a,y\none,0\n2,1\n", "{csv} line 2, column 'a' is 'one': every entry must be a finite number"),
+    (b"a,y\n1e999,0\n2,1\n", "{csv} line 2, column 'a' is inf: every entry must be a finite number"),
+    (b"y\n0\n1\n", "X has rows but no columns"),
+    (b"a,y\n1,0\n2,0\n", "y has only one class (0): a binary model needs two"),
+]
+
+
+@pytest.mark.parametrize("command", ["fit", "trace"])
+@pytest.mark.parametrize("data, message", HOSTILE_FILES)
+def test_a_hostile_file_is_one_line_and_status_1(tmp_path, command, data, message):
+    csv = tmp_path / "data.csv"
+    csv.write_bytes(data)
+    proc = run(command, csv, "--target", "y")
+    assert (proc.returncode, proc.stdout) == (1, "")
+    assert proc.stderr == "minilogit: " + message.format(csv=csv) + "\n"
+
+
+def test_a_byte_order_mark_before_a_quoted_name_is_dropped(tmp_path):
+    csv = tmp_path / "data.csv"
+    csv.write_bytes(b'\xef\xbb\xbf"x1",x2,label\r\n' +
+                    "".join("%r,%r,%s\r\n" % r for r in ROWS).encode())
+    proc = run("fit", csv, "--target", "label", "--columns", "x1")
+    assert proc.returncode == 0, proc.stderr
+    assert "\nx1 " in proc.stdout and '"x1"' not in proc.stdout
+
+
+@pytest.mark.parametrize("make_path, reason", [
+    (lambda tmp: tmp, "Is a directory"),
+    (lambda tmp: tmp / "missing" / "data.csv", "No such file or directory"),
+])
+def test_a_path_that_is_no_file_is_one_line_and_status_1(tmp_path, make_path, reason):
+    path = make_path(tmp_path)
+    proc = run("trace", path, "--target", "y")
+    assert (proc.returncode, proc.stdout) == (1, "")
+    assert proc.stderr == "minilogit: cannot read %s: %s\n" % (path, reason)
+
+
+def test_an_unreadable_file_is_one_line_and_status_1(tmp_path, monkeypatch):
+    """A file without read permission (root may read any file: the OSError is made)."""
+    def refuse(path, target=None):
+        raise PermissionError(13, "Permission denied", path)
+    monkeypatch.setattr(cli, "load_csv", refuse)
+    err = io.StringIO()
+    assert cli.main(["fit", "secret.csv", "--target", "y"], err=err) == 1
+    assert err.getvalue() == "minilogit: cannot read secret.csv: Permission denied\n"
+
+
+@pytest.mark.parametrize("option, start", [
+    ("--solver=", "unknown solver '': choose one of cd, gd, irls, newton, proximal, sgd"),
+    ("--family=", "unknown family '': choose one of binomial, gaussian, poisson"),
+    ("--link=", "unknown link '': choose one of cloglog, identity, log, logit, probit"),
+    ("--columns=", "--columns needs comma-separated column names, got ''"),
+    ("--max-iter=-1", "max_iter must be"),
+    ("--tol=nan", "tol must be"),
+    ("--target=", "{csv} has no column ''; its columns are: x1, x2, label"),
+])
+def test_an_empty_or_bad_option_value_is_one_line(small_csv, option, start):
+    proc = run("fit", small_csv, "--target", "label", option)
+    assert proc.returncode == (1 if option == "--target=" else 2) and proc.stdout == ""
+    assert proc.stderr.startswith("minilogit: " + start.format(csv=small_csv))
+    assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
+
+
+def test_ctrl_c_ends_quietly_with_status_130(monkeypatch, capsys):
+    def interrupted():
+        raise KeyboardInterrupt
+    monkeypatch.setattr(cli, "main", interrupted)
+    assert cli._shell() == 130
+    assert capsys.readouterr() == ("", "")
+
+
+def test_running_out_of_memory_is_one_line_and_status_1(monkeypatch):
+    def too_big(path, target=None):
+        raise MemoryError
+    monkeypatch.setattr(cli, "load_csv", too_big)
+    err = io.StringIO()
+    assert cli.main(["fit", "big.csv", "--target", "y"], err=err) == 1
+    assert err.getvalue() == "minilogit: out of memory\n"

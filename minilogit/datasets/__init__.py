@@ -71,9 +71,12 @@ class Dataset:
 def load_csv(path, target=None):
     """Read a CSV file with a header row; return a Dataset.
 
-    ``target`` names the label column (default: the last). Feature cells
-    must be numbers; labels are kept as numbers when they all parse as
-    numbers, else as strings. The file is read a line at a time.
+    The file is UTF-8 text (a byte-order mark is dropped), its cells split at
+    commas, its header a distinct name for every column. ``target`` names
+    the label column (default: the last). Feature cells must be numbers;
+    labels are kept as numbers when they all parse as numbers, else as
+    strings. The file is read a line at a time. A file that breaks these
+    rules is a DataError naming the file and the line.
 
     >>> d = load_csv(_HERE + "/breast_cancer.csv", target="target")
     >>> d.feature_names[0], d.data[0][0], d.target[0]
@@ -119,17 +122,17 @@ def _read_csv(path, target):
     for each data row; yields nothing for an empty file. Errors name the
     file, the line and, for a cell that is not a number, the column.
     """
-    with open(path) as f:
-        rows = _split_rows(f)
-        _, header = next(rows, (0, None))
+    with open(path, encoding="utf-8-sig") as f:   # "-sig": drop a UTF-8 byte-order mark
+        rows = _split_rows(f, path)
+        line, header = next(rows, (0, None))
         if header is None:
             return
-        header[0] = header[0].lstrip("\ufeff")     # a UTF-8 byte-order mark
+        header = _column_names(header, "%s line %d" % (path, line))
         if target is None:
             target = header[-1]
         if target not in header:
-            raise DataError("%s has no column %r; its columns are: %s"
-                            % (path, target, ", ".join(header)))
+            raise DataError("%s has no column %r; its columns are: %s%s"
+                            % (path, target, ", ".join(header), _separator_hint(header)))
         t = header.index(target)
         names = header[:t] + header[t + 1:]
         yield names, target
@@ -137,26 +140,87 @@ def _read_csv(path, target):
             if len(cells) != len(header):
                 raise DataError("%s line %d has %d fields, the header has %d"
                                 % (path, line, len(cells), len(header)))
-            label = cells.pop(t)
+            label = cells.pop(t).strip()
             x = _finite_floats(cells)
             if x is None:
                 _raise_bad_cell(cells, names, "%s line %d" % (path, line))
+            if not label:
+                raise DataError("%s line %d: the label (column %r) is empty"
+                                % (path, line, target))
             yield x, label
 
 
-def _split_rows(f):
-    """Yield (line number, cells) for each non-blank line of the open file f."""
-    if _csv is not None:
+def _column_names(header, where):
+    """The header's names, stripped; DataError for a name that is empty or repeated."""
+    header = [name.strip() for name in header]
+    header[0] = header[0].lstrip("\ufeff")        # a byte-order mark MicroPython keeps
+    seen = set()
+    for j, name in enumerate(header):
+        if not name:
+            raise DataError("%s: column %d of the header has no name" % (where, j + 1))
+        if name in seen:
+            raise DataError("%s: two columns of the header are named %r" % (where, name))
+        seen.add(name)
+    return header
+
+
+def _separator_hint(header):
+    """For a header of one column that holds a ';' or a tab: say how the file is split."""
+    for sep in ";\t|":
+        if len(header) == 1 and sep in header[0]:
+            return " (one column: minilogit splits lines at commas, this file at %r?)" % sep
+    return ""
+
+
+def _split_rows(f, path):
+    """Yield (line number, cells) for each non-blank line of the open file f,
+    numbered from 1 by the line where the row starts (a quoted cell may hold
+    line breaks). Bytes that are not UTF-8 and the csv module's errors (a cell
+    over its field limit, ...) are DataErrors naming the line."""
+    line = 0                            # the lines read so far
+    try:
+        if _csv is None:
+            for line, text in enumerate(_lines(f), 1):
+                if '"' in text:
+                    raise DataError("quoted CSV fields need the csv module, absent on this runtime")
+                if text.strip():
+                    yield line, [c.strip() for c in text.split(",")]
+            return
         reader = _csv.reader(f)
         for cells in reader:
             if cells and (len(cells) > 1 or cells[0].strip()):     # not a blank line
-                yield reader.line_num, cells
-        return
-    for line, text in enumerate(_lines(f), 1):
-        if '"' in text:
-            raise DataError("quoted CSV fields need the csv module, absent on this runtime")
-        if text.strip():
-            yield line, [c.strip() for c in text.split(",")]
+                yield line + 1, cells
+            line = reader.line_num
+    except UnicodeError:
+        raise _not_utf8(path) from None
+    except _CSV_ERROR as e:
+        raise DataError("%s line %d: %s" % (path, line + 1, _csv_reason(e))) from None
+
+
+_CSV_ERROR = () if _csv is None else _csv.Error
+
+
+def _csv_reason(e):
+    """The words of the csv module's error e, with what to do for an oversized cell."""
+    if "field limit" in str(e):
+        return ("a cell is longer than the csv module's field limit of %d characters "
+                "(a quote that is never closed?)" % _csv.field_size_limit())
+    return "%s (the csv module)" % e
+
+
+def _not_utf8(path):
+    """The DataError for a file that is not UTF-8 text, naming the first line
+    (and, where the runtime says, the byte) that is not."""
+    with open(path, "rb") as f:
+        for line, raw in enumerate(f, 1):
+            try:
+                raw.decode("utf-8")
+            except UnicodeError as e:
+                start = getattr(e, "start", None)        # MicroPython's error has none
+                byte = "" if start is None else " (its byte %d is 0x%02x)" % (start + 1, raw[start])
+                return DataError("%s line %d is not UTF-8 text%s: save the file as UTF-8"
+                                 % (path, line, byte))
+    return DataError("%s is not UTF-8 text: save the file as UTF-8" % path)
 
 
 def _lines(f, size=4096):

@@ -332,3 +332,123 @@ def test_failed_fits_leave_the_model_unfitted():
                    [0, 1, 0, 1, 2, 2])
     assert "this fit fails" in msg, msg
     _unfitted(model)
+
+
+# -- issue 12, item 6: files as they come (CSV reading and the command line) ------
+#
+# Each file is written next to this module (SCRATCH_CSV) and removed afterwards.
+# Without the csv module (MicroPython) quoted cells are refused and no field
+# limit applies, so those cases check what that reader does instead.
+
+import io
+
+from helpers import SCRATCH_CSV, remove_file
+
+from minilogit import datasets
+from minilogit.__main__ import main
+from minilogit.datasets import load_csv, stream_csv
+
+CSV = SCRATCH_CSV
+
+
+def _read_bytes(data, fn, *args):
+    """fn(CSV, *args) with CSV holding the bytes data."""
+    f = open(CSV, "wb")
+    f.write(data)
+    f.close()
+    try:
+        return fn(CSV, *args)
+    finally:
+        remove_file(CSV)
+
+
+def _rows(path, target=None):
+    return list(stream_csv(path, target))
+
+
+def _file_message(data, words, target=None):
+    """load_csv and stream_csv raise a DataError whose message has every one of words."""
+    for fn in (load_csv, _rows):
+        msg = _message(DataError, _read_bytes, data, fn, target)
+        for w in words:
+            assert w in msg, (data[:40], w, msg)
+
+
+def test_files_with_a_byte_order_mark():
+    d = _read_bytes(b"\xef\xbb\xbfa,b,y\r\n1,2,0\r\n3,4,1\r\n", load_csv)
+    assert d.feature_names == ["a", "b"] and d.target == [0, 1], d.feature_names
+    quoted = b'\xef\xbb\xbf"a",b,y\n1,2,0\n3,4,1\n'       # the mark before a quote
+    if datasets._csv is None:
+        _file_message(quoted, ["quoted CSV fields need the csv module"])
+    else:
+        d = _read_bytes(quoted, load_csv, "a")
+        assert d.feature_names == ["b", "y"] and d.target == [1, 3], d.feature_names
+
+
+def test_files_that_are_not_utf8_name_the_line():
+    latin1 = b"a,b,y\n\n1,2,0\n3,4,caf\xe9\n"
+    _file_message(latin1, [CSV + " line 4 is not UTF-8 text", "save the file as UTF-8"])
+    _file_message(b"\xff\xfea\x00,\x00y\x00\n\x00", [CSV + " line 1 is not UTF-8 text"])
+    _file_message(b"\x00\x9f\x92\x96\xfe" * 50, [CSV + " line 1 is not UTF-8 text"])
+
+
+def test_headers_without_a_name_for_every_column():
+    _file_message(b",b,y\n1,2,0\n", [CSV + " line 1: column 1 of the header has no name"])
+    _file_message(b"a,y,\n1,0,\n", [CSV + " line 1: column 3 of the header has no name"])
+    _file_message(b"\n\na,b,a,y\n1,2,3,0\n", [CSV + " line 3: two columns of the header "
+                                              "are named 'a'"])
+    d = _read_bytes(b" a , y \n1,0\n2, 1\n", load_csv, "y")        # names and labels stripped
+    assert d.feature_names == ["a"] and d.target == [0, 1], (d.feature_names, d.target)
+
+
+def test_rows_with_an_empty_label_or_a_huge_cell():
+    _file_message(b"a,y\n1,0\n\n2,\n", [CSV + " line 4: the label (column 'y') is empty"])
+    # 200 000 digits: over the csv module's field limit, or (no csv module) inf
+    huge = b"a,y\n1,0\n\n" + b"9" * 200000 + b",1\n"
+    if datasets._csv is None:
+        _file_message(huge, [CSV + " line 4, column 'a' is inf"])
+    else:
+        _file_message(huge, [CSV + " line 4: a cell is longer than the csv module's field limit"])
+
+
+def test_a_file_split_at_semicolons_is_named():
+    _file_message(b"a;b;y\n1;2;0\n", ["has no column 'y'", "splits lines at commas, this "
+                                       "file at ';'?"], "y")
+
+
+def _main(argv, data=None):
+    """main(argv) with CSV holding the bytes data; return (status, out, err)."""
+    if data is not None:
+        f = open(CSV, "wb")
+        f.write(data)
+        f.close()
+    out, err = io.StringIO(), io.StringIO()
+    try:
+        status = main(argv, out, err)
+    finally:
+        remove_file(CSV)
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_command_line_files_are_one_line_and_status_1():
+    for data, words in [(b"a,y\n1,0\n2,\xe9\n", "line 3 is not UTF-8 text"),
+                        (b"", "has no data rows"),
+                        (b"a,y\n", "has no data rows"),
+                        (b",y\n1,0\n", "column 1 of the header has no name"),
+                        (b"a,y\n1,0\n1,0\n", "only one class")]:
+        for command in ("fit", "trace"):
+            status, out, err = _main([command, CSV, "--target", "y"], data)
+            assert status == 1 and out == "", (data, status, out)
+            assert err.startswith("minilogit: ") and words in err, (data, err)
+            assert err.count("\n") == 1, err
+    status, out, err = _main(["fit", "tests", "--target", "y"])      # a directory
+    assert status == 1 and err.startswith("minilogit: cannot read tests: "), (status, err)
+    assert err.count("\n") == 1, err
+
+
+def test_command_line_empty_option_values_are_usage_errors():
+    data = b"a,y\n1,0\n2,1\n3,0\n4,1\n"
+    for option, words in [("--solver=", "unknown solver ''"), ("--family=", "unknown family ''"),
+                          ("--link=", "unknown link ''"), ("--max-iter=", "needs a whole number")]:
+        status, out, err = _main(["fit", CSV, "--target", "y", option], data)
+        assert status == 2 and out == "" and words in err, (option, status, err)
