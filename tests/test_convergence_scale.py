@@ -167,3 +167,16 @@ def test_convergence_advice_is_true_of_the_data():
         message = " ".join(str(w.message) for w in caught)
         assert "did not converge in 3 iterations" in message, message
         assert ("standardize" in message) == says_standardize, message
+
+
+@pytest.mark.parametrize("solver,max_iter", [("gd", 200), ("sgd", 20)])
+def test_first_order_runs_that_stop_short_still_diagnose_separation(solver, max_iter):
+    # the 30 standardized breast-cancer features separate the classes; gd and
+    # sgd stop long before their coefficients show it, and say so all the same
+    Z = standardize(DATA.data)[0]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        model = LogisticRegression(solver=solver, max_iter=max_iter).fit(Z, DATA.target)
+    assert [w.category for w in caught] == [SeparationWarning], solver
+    assert "complete separation" in model.separation_ and not model.converged_
+    assert "standardize" not in str(caught[0].message)

@@ -124,6 +124,13 @@ class Estimator:
                        "standardize them)" % self._describe_column(result.column))
             self.failure_ = "Failed, collinearity: %s." % message
             raise DataError(message)
+        if self.solver in ("gd", "sgd") and not result.converged and result.diagnosis is None:
+            # a first-order run can stop before separated points stand out:
+            # a short Newton run says whether a minimum exists at all
+            try:
+                result.diagnosis = newton(objective, beta0, 25, TOL).diagnosis
+            except (ArithmeticError, DataError):
+                pass
         result.tol, result.n_examples = tol, objective.n_examples
         return result
 
