@@ -169,10 +169,12 @@ def test_convergence_advice_is_true_of_the_data():
         assert ("standardize" in message) == says_standardize, message
 
 
-@pytest.mark.parametrize("solver,max_iter", [("gd", 200), ("sgd", 20)])
+@pytest.mark.parametrize("solver,max_iter",
+                         [("gd", 200), ("sgd", 20), ("proximal", 200), ("cd", 10)])
 def test_first_order_runs_that_stop_short_still_diagnose_separation(solver, max_iter):
-    # the 30 standardized breast-cancer features separate the classes; gd and
-    # sgd stop long before their coefficients show it, and say so all the same
+    # the 30 standardized breast-cancer features separate the classes; the
+    # first-order solvers stop long before their coefficients show it, and say
+    # so all the same
     Z = standardize(DATA.data)[0]
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")

@@ -124,7 +124,8 @@ class Estimator:
                        "standardize them)" % self._describe_column(result.column))
             self.failure_ = "Failed, collinearity: %s." % message
             raise DataError(message)
-        if self.solver in ("gd", "sgd") and not result.converged and result.diagnosis is None:
+        if (self.solver not in ("newton", "irls") and not result.converged
+                and result.diagnosis is None and not (options.get("l1") or options.get("l2"))):
             # a first-order run can stop before separated points stand out:
             # a short Newton run says whether a minimum exists at all
             try:
