@@ -685,9 +685,11 @@ def either(id, what, call, exc, words):
 
 for name in ESTIMATORS:
     y = Y3 if name == "Softmax" else Y
+    # SGD's steps in such units blow the loss up: that is divergence, said so
     either("x-1e153/" + name, "X = [[1e153], [-1e153], [5e152], ...] (sums of squares ~1e306)",
            lambda n=name, y=y: fit(n, [[1e153], [-1e153], [5e152]] + X[3:], y),
-           DataError, "is a linear combination of the columns before it")
+           *((DivergenceError, "diverged in epoch 1") if name.endswith("sgd") else
+             (DataError, "is a linear combination of the columns before it")))
     either("x-subnormal/" + name, "X = [[5e-324], [0], [1e-320], ...]",
            lambda n=name, y=y: fit(n, [[5e-324], [0.0], [1e-320], [2e-323], [0.0], [5e-324]], y),
            DataError, "is a linear combination of the columns before it")
@@ -1368,3 +1370,63 @@ def test_paths_that_are_not_files_are_os_errors(tmp_path):
         load_csv(str(tmp_path / "missing.csv"))
     with pytest.raises(IsADirectoryError):
         list(stream_csv(str(tmp_path)))
+
+
+# -- issue 12, items 1-2: honest convergence and divergence --------------------------
+# (input, right outcome): never converged_ = True away from the optimum, whatever
+# the units of the features; divergence is a DivergenceError; separation is
+# diagnosed by every solver, with no advice that is false of the data.
+
+def _breast_cancer_two(c):
+    """Two standardized breast-cancer features (not separable), times c."""
+    from minilogit.datasets import load_breast_cancer, standardize
+    d = load_breast_cancer()
+    Z = standardize([row[:2] for row in d.data])[0]
+    return [[v * c for v in row] for row in Z], d.target
+
+
+def _honest(solver, c, **kw):
+    X, y = _breast_cancer_two(c)
+    best = LogisticRegression().fit(X, y).history_[-1]       # Newton: the optimum
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        m = LogisticRegression(solver=solver, **kw).fit(X, y)
+    kinds = [w.category for w in caught]
+    if m.converged_:
+        assert kinds == [] and m.history_[-1] - best <= 1e-3 * best, (solver, c)
+    else:
+        assert ConvergenceWarning in kinds, (solver, c, kinds)
+
+
+HONEST = [
+    ("sgd-km", "solver='sgd', two features of size ~1e-3 (km, not m)", "sgd", 1e-3, {}),
+    ("gd-1e-9", "solver='gd', features ~1e-9", "gd", 1e-9, {"max_iter": 500}),
+    ("proximal-1e-9", "solver='proximal', features ~1e-9", "proximal", 1e-9, {"max_iter": 500}),
+    ("cd-1e-9", "solver='cd', features ~1e-9", "cd", 1e-9, {}),
+    ("gd-1e6", "solver='gd', features ~1e6", "gd", 1e6, {"max_iter": 500}),
+]
+
+
+@pytest.mark.parametrize("id,what,solver,c,kw", HONEST, ids=[h[0] for h in HONEST])
+def test_convergence_is_never_claimed_away_from_the_optimum(id, what, solver, c, kw):
+    _honest(solver, c, **kw)
+
+
+def test_divergence_raises_in_sgd_and_fit_stream():
+    from minilogit.datasets import load_breast_cancer
+    d = load_breast_cancer()
+    with pytest.raises(DivergenceError, match="diverged in epoch 1: the loss rose from 394.4"):
+        LogisticRegression(solver="sgd").fit(d.data, d.target)       # raw data, eta 0.5
+    rows = list(zip(*_breast_cancer_two(1.0)))
+    with pytest.raises(DivergenceError, match="diverged in epoch 1"):
+        LogisticRegression(learning_rate=1e6).fit_stream(lambda: iter(rows), [0, 1], 2)
+
+
+@pytest.mark.parametrize("solver", ["gd", "sgd", "proximal", "cd"])
+def test_first_order_solvers_diagnose_separation(solver):
+    X2, y2 = [[-1.5], [-1.0], [-0.5], [0.5], [1.0], [1.5]], [0, 0, 0, 1, 1, 1]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        m = LogisticRegression(solver=solver).fit(X2, y2)
+    assert [w.category for w in caught] == [SeparationWarning], solver
+    assert "standardize" not in str(caught[0].message) and m.separation_

@@ -124,6 +124,14 @@ class Estimator:
                        "standardize them)" % self._describe_column(result.column))
             self.failure_ = "Failed, collinearity: %s." % message
             raise DataError(message)
+        if (self.solver not in ("newton", "irls") and not result.converged
+                and result.diagnosis is None and not (options.get("l1") or options.get("l2"))):
+            # a first-order run can stop before separated points stand out:
+            # a short Newton run says whether a minimum exists at all
+            try:
+                result.diagnosis = newton(objective, beta0, 25, TOL).diagnosis
+            except (ArithmeticError, DataError):
+                pass
         result.tol, result.n_examples = tol, objective.n_examples
         return result
 
@@ -158,11 +166,14 @@ class Estimator:
                  "(ridge/L2) or remove the separating feature(s)."
                  % (result.diagnosis, result.n_iter), SeparationWarning, 3)
         elif not result.converged:
-            why = ("the largest gradient component of the mean loss is %.3g > tol = %g"
-                   % (result.grad_norms[-1] / result.n_examples, result.tol))
-            warn("%s did not converge in %d iterations: %s; raise max_iter%s"
-                 % (self.solver, result.n_iter, why, " or standardize the features"
-                    if self.solver in ("gd", "sgd") else ""), ConvergenceWarning, 3)
+            s, advice = result.scales, ""     # standardizing helps if the columns need it
+            if self.solver not in ("newton", "irls") and max(s) > 10.0 * min(s):
+                advice = (" or standardize the features (their root mean squares range "
+                          "from %.3g to %.3g)" % (min(s), max(s)))
+            warn("%s did not converge in %d iterations: the scaled gradient is %.3g > "
+                 "tol = %g; raise max_iter%s" % (self.solver, result.n_iter,
+                                                 result.criterion, result.tol, advice),
+                 ConvergenceWarning, 3)
 
 
 def design(rows, fit_intercept):

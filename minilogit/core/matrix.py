@@ -17,6 +17,8 @@ A Matrix is not changed by any of its methods; treat it as a value.
 [1.0, 1.0]
 """
 
+import math
+
 from .compat import EPS, as_list, is_fraction, mul
 from .errors import DataError, SingularMatrixError
 
@@ -367,3 +369,24 @@ def weighted_gram(X, w):
         if wx_j is not w:
             wx = wx_j
     return Matrix(H)
+
+
+def column_scales(X, weights=None):
+    """The root mean square of each column of X, sqrt(sum_i w_i x_ij^2 / sum_i w_i)
+    (w_i = 1 without ``weights``); 1 for a column of zeros. Each column is
+    divided by its largest |x_ij| first, so that columns of size 1e-200 or
+    1e200 neither underflow nor overflow.
+
+    >>> column_scales(Matrix([[1.0, 3.0, 0.0], [1.0, -4.0, 0.0]]))
+    [1.0, 3.5355339059327378, 1.0]
+    """
+    total = X.shape[0] if weights is None else sum(weights)
+    scales = []
+    for c in X.T.rows:
+        m = max(max(c), -min(c))
+        if weights is None:
+            ss = sum((x / m) ** 2 for x in c) if m > 0 else 0.0
+        else:
+            ss = sum(w_i * (x / m) ** 2 for w_i, x in zip(weights, c)) if m > 0 else 0.0
+        scales.append(m * math.sqrt(ss / total) or 1.0)
+    return scales

@@ -39,6 +39,7 @@ from .estimators import Estimator, check_scores, design
 from .functions import logsumexp, softmax
 from .logistic import L2Penalty, diagnose_margins
 from .matrix import Matrix, dot, weighted_gram
+from .solvers import scales_of
 
 
 class SoftmaxLoss:
@@ -200,6 +201,10 @@ class FixedAtZero:
     @property
     def examples(self):
         return self.objective.examples         # looked up when SGD asks: built lazily
+
+    @property
+    def scales(self):                           # for the solvers' convergence test
+        return self._reduce(scales_of(self.objective))
 
     def full(self, beta):
         """The full parameter vector: beta in the free places, 0 elsewhere."""

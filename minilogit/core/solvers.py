@@ -3,9 +3,12 @@
 A solver knows nothing about logistic regression: it takes an objective
 (``value``, ``gradient``, ``hessian``, ...; see ``minilogit.core.logistic``)
 and a starting point, and returns a ``FitResult``. Every solver stops when
-``small_gradient`` passes (the gradient of the mean loss is below ``tol``),
-after ``max_iter`` iterations, or when the objective's ``diagnose`` says no
-minimum exists (separation).
+the gradient test passes, after ``max_iter`` iterations, or when the
+objective's ``diagnose`` says no minimum exists (separation).
+
+The gradient test, the same for every solver, does not depend on the units
+of the features: ``scaled_gradient`` <= ``tol``, the gradient of the mean
+loss with respect to the standardized coefficients (walkthrough, section 10).
 
 ==================  =========================================  ==========
 solver              update                                     equations
@@ -30,11 +33,11 @@ import math
 
 from .compat import EPS
 from .errors import DivergenceError, SingularMatrixError
-from .matrix import weighted_gram
+from .matrix import column_scales, weighted_gram
 
-# The default tol of newton and irls: 1e-8 in double precision; 64 EPS (7.6e-6)
-# in single, where a mean gradient is known to a few EPS only.
-TOL = max(1e-8, 64.0 * EPS)
+# The default tol of newton and irls: 1e-8 in double precision; 16 EPS (1.9e-6)
+# in single, where a scaled mean gradient is known to a few EPS only.
+TOL = max(1e-8, 16.0 * EPS)
 
 # The default tol of gd: a step that lowers the loss by less than EPS |L|
 # cannot be told from rounding, which leaves a gradient of about sqrt(EPS)
@@ -43,6 +46,10 @@ GD_TOL = max(TOL, 0.5 * math.sqrt(EPS))
 
 # A fixed-step loss that rose by less than this fraction is rounding, not divergence.
 ROUNDING = max(1e-12, 64.0 * EPS)
+
+# A mean loss that rose by more than GROWTH (1 + |its start|) has diverged
+# (a model that guesses p = 1/2 everywhere has a mean loss of log 2 = 0.69).
+GROWTH = 10.0
 
 
 class FitResult:
@@ -53,6 +60,7 @@ class FitResult:
     largest |component| of the gradient at the same points (SGD: at the end
     of each epoch). ``converged``: the convergence test passed.
     ``diagnosis``: why the fit stopped early (e.g. separation), or None.
+    ``criterion``: the last ``scaled_gradient``, ``scales`` its s_j.
 
     >>> r = FitResult("newton", [0.0], [1.0], [0.5], 0, False, None)
     >>> r
@@ -60,13 +68,14 @@ class FitResult:
     """
 
     def __init__(self, solver, beta, history, grad_norms, n_iter, converged, diagnosis,
-                 iterates=None, equation="", details=None):
+                 iterates=None, equation="", details=None, criterion=None, scales=None):
         self.solver, self.beta, self.n_iter = solver, beta, n_iter
         self.history, self.grad_norms = history, grad_norms
         self.converged, self.diagnosis = converged, diagnosis
         self.iterates = iterates if iterates is not None else [beta]
         self.equation = equation
         self.details = details if details is not None else []
+        self.criterion, self.scales = criterion, scales
 
     @property
     def trace(self):
@@ -111,16 +120,43 @@ def max_abs(v):
     return max(abs(x) for x in v)
 
 
-def small_gradient(g, n_examples, tol):
-    """The convergence test of every solver: the gradient of the *mean* loss
-    L / N has no component larger than ``tol``, i.e. max_j |g_j| <= tol * N.
+def scales_of(objective):
+    """Each parameter's s_j: its column's root mean square (or ``objective.scales``)."""
+    if hasattr(objective, "scales"):
+        return objective.scales
+    data = objective
+    while hasattr(data, "objective"):          # a penalty wraps the loss and its data
+        data = data.objective
+    s = column_scales(data.X, getattr(data, "weights", None))
+    return s * (objective.n_params // len(s))
 
-    Dividing by N makes ``tol`` mean the same thing for 10 rows or 10 000.
 
-    >>> small_gradient([1e-7, -2e-7], 100, 1e-8)
-    True
+def scaled_gradient(g, scales, n_examples):
+    """max_j |g_j| / (N s_j): the largest component of the gradient of the
+    mean loss L / N with respect to the standardized coefficients s_j beta_j.
+
+    >>> scaled_gradient([2e-3, -5e-3], [1.0, 1e-3], 10)
+    0.5
     """
-    return max_abs(g) <= tol * n_examples
+    return max(abs(g_j) / s_j for g_j, s_j in zip(g, scales)) / n_examples
+
+
+def verdict(criterion, tol, diagnosis, n_iter, max_iter):
+    """(stop, converged): stop at separation, the gradient test or max_iter."""
+    if diagnosis is not None:
+        return True, False
+    if criterion <= tol:                                 # the gradient test
+        return True, True
+    return n_iter == max_iter, False
+
+
+def check_divergence(solver, history, n_examples, when):
+    """Raise DivergenceError when the mean loss rose by more than GROWTH (1 + |its start|)."""
+    L0, L = history[0], history[-1]
+    if not (L - L0 <= GROWTH * (n_examples + abs(L0))):      # also catches inf and nan
+        raise DivergenceError("%s diverged %s: the loss rose from %.4g to %.4g; use a "
+                              "smaller learning_rate" % (solver, when, L0, L),
+                              history=history)
 
 
 def _iterate(objective, beta0, max_iter, tol, step, name, equation):
@@ -132,18 +168,17 @@ def _iterate(objective, beta0, max_iter, tol, step, name, equation):
     gradient test passes (converged), after ``max_iter`` steps, or when the
     objective diagnoses that no minimum exists (separation).
     """
-    n = objective.n_examples
+    n, scales = objective.n_examples, scales_of(objective)
     beta = list(beta0)
     history = [objective.value(beta)]
     grad_norms, iterates, details = [], [beta], []
-    n_iter, converged, diagnosis, last_step = 0, False, None, None
+    n_iter, diagnosis, last_step = 0, None, None
     while True:
         g = objective.gradient(beta)                     # eq. (12): g = X'(p - y)
         grad_norms.append(max_abs(g))
-        if small_gradient(g, n, tol):
-            converged = True
-            break
-        if n_iter == max_iter or diagnosis is not None:
+        criterion = scaled_gradient(g, scales, n)
+        stop, converged = verdict(criterion, tol, diagnosis, n_iter, max_iter)
+        if stop:
             break
         try:
             beta_new, L_new, detail = step(objective, beta, g, history)
@@ -164,7 +199,7 @@ def _iterate(objective, beta0, max_iter, tol, step, name, equation):
         n_iter += 1
         diagnosis = objective.diagnose(beta, last_step)
     return FitResult(name, beta, history, grad_norms, n_iter, converged, diagnosis,
-                     iterates, equation, details)
+                     iterates, equation, details, criterion, scales)
 
 
 def gradient_descent(objective, beta0, learning_rate=None, max_iter=10000, tol=GD_TOL):
@@ -232,10 +267,9 @@ def sgd(objective, beta0, learning_rate=0.5, max_iter=200, tol=1e-3,
 
     ``max_iter`` counts epochs (passes over the data). The run has converged
     when the full gradient at the average passes the shared test; its noise
-    makes a looser ``tol`` than the other solvers' the default (1e-3, which
-    puts the loss within about 1e-3 relative of the minimum on standardized
-    features). ``history`` holds the loss at the start and after each epoch;
-    ``beta`` is the average.
+    makes a looser ``tol`` the default (1e-3). ``history`` holds the loss at
+    the start and after each epoch; ``beta`` is the average. A loss far above
+    its start raises ``DivergenceError`` (``check_divergence``).
 
     >>> from minilogit.core.matrix import Matrix
     >>> from minilogit.core.logistic import LogisticLoss
@@ -246,15 +280,16 @@ def sgd(objective, beta0, learning_rate=0.5, max_iter=200, tol=1e-3,
     """
     if not learning_rate > 0:
         raise ValueError("learning_rate must be positive, got %r" % (learning_rate,))
-    n = objective.n_examples
+    n, scales = objective.n_examples, scales_of(objective)
     examples = objective.examples       # (row, share): share 1 unless weighted, eq. (47)
     from .rng import Random            # only SGD shuffles: loaded when it runs
     rng = Random(random_state)
     order = list(range(len(examples)))
     beta = list(beta0)
     beta_bar, count = list(beta0), 0
-    L = objective.value(beta)
-    history, grad_norms = [L], [max_abs(objective.gradient(beta))]
+    g = objective.gradient(beta)
+    history, grad_norms = [objective.value(beta)], [max_abs(g)]
+    criterion = scaled_gradient(g, scales, n)
     iterates, details = [beta], []
     t, n_iter, converged, diagnosis = 0, 0, False, None
     while n_iter < max_iter and diagnosis is None:
@@ -272,23 +307,20 @@ def sgd(objective, beta0, learning_rate=0.5, max_iter=200, tol=1e-3,
                 beta_bar = [m + (b - m) / count for m, b in zip(beta_bar, beta)]
         if n_iter == 0:
             beta_bar = beta          # the first epoch only moves away from the start
-        L = objective.value(beta_bar)
-        if not math.isfinite(L):
-            raise DivergenceError("stochastic gradient descent diverged in epoch "
-                                  "%d: the loss is %r; use a smaller learning_rate"
-                                  % (n_iter + 1, L), history=history)
-        history.append(L)
+        history.append(objective.value(beta_bar))
+        check_divergence("stochastic gradient descent", history, n, "in epoch %d" % (n_iter + 1))
         iterates.append(beta_bar)
         details.append({"eta": eta_t})
         n_iter += 1
         g = objective.gradient(beta_bar)
         grad_norms.append(max_abs(g))
-        if small_gradient(g, n, tol):
+        criterion = scaled_gradient(g, scales, n)
+        diagnosis = objective.diagnose(beta_bar, [b1 - b0 for b1, b0 in zip(beta_bar, start)])
+        if diagnosis is None and criterion <= tol:                      # the gradient test
             converged = True
             break
-        diagnosis = objective.diagnose(beta_bar, [b1 - b0 for b1, b0 in zip(beta_bar, start)])
     return FitResult("sgd", beta_bar, history, grad_norms, n_iter, converged, diagnosis,
-                     iterates, "(17)-(19)", details)
+                     iterates, "(17)-(19)", details, criterion, scales)
 
 
 def newton(objective, beta0, max_iter=100, tol=TOL):

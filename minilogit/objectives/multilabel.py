@@ -14,7 +14,7 @@ nothing to the loss, its gradient or its Hessian.
 """
 
 from ..core.logistic import LogisticLoss
-from ..core.matrix import Matrix
+from ..core.matrix import Matrix, column_scales
 
 
 class MultiLabelLoss:
@@ -46,6 +46,7 @@ class MultiLabelLoss:
         self._local = [dict((i, n) for n, i in enumerate(rows)) for rows in self.rows_of]
         self.n_params = self.K * self.d
         self.examples = [(i, 1.0) for i in range(self.n_examples)]
+        self.scales = column_scales(X) * self.K      # for the solvers' convergence test
 
     def blocks(self, theta):
         """Split the flat theta into its K vectors theta_k."""

@@ -58,7 +58,7 @@ def coordinate_descent(objective, beta0, l1=0.0, l2=0.0, penalized=(), max_iter=
     coordinate descent, then halves the step while F rises.
 
     Converged when the KKT conditions, eq. (45), hold to ``tol`` per
-    example: ``kkt_violation`` <= tol * N. ``history`` holds F at the start
+    example: the scaled KKT test of ``elastic_net.iterate``. ``history`` holds F at the start
     and after each outer iteration, ``grad_norms`` the KKT violation there.
     Without a penalty (l1 = l2 = 0) the objective's ``diagnose`` can stop
     the run (separation). Raises ``DataError`` for bad arguments.

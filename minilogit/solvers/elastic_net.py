@@ -20,7 +20,7 @@ conditions or when the objective says that no minimum exists.
 from ..core.checks import check_number
 from ..core.errors import DataError
 from ..core.compat import EPS
-from ..core.solvers import FitResult
+from ..core.solvers import FitResult, scaled_gradient, scales_of, verdict
 
 
 def soft_threshold(u, t):
@@ -115,7 +115,19 @@ def rose_beyond_rounding(F_new, F, n_terms):
 
 
 def kkt_violation(g, beta, l1, penalized):
-    """Return how far beta is from minimising F = f + l1 sum_{j in P} |beta_j|, eq. (45).
+    """Return how far beta is from minimising F = f + l1 sum_{j in P} |beta_j|, eq. (45):
+    the largest of ``kkt_violations``. With l1 = 0 it is max_j |g_j|.
+
+    >>> kkt_violation([0.0, -0.5, 0.3], [1.0, 2.0, 0.0], 0.5, [1, 2])
+    0.0
+    >>> round(kkt_violation([0.1, -0.5, 0.8], [1.0, 2.0, 0.0], 0.5, [1, 2]), 12)
+    0.3
+    """
+    return max(kkt_violations(g, beta, l1, penalized))
+
+
+def kkt_violations(g, beta, l1, penalized):
+    """Return, for each coordinate j, how far beta is from minimising F along it, eq. (45).
 
     ``g`` is the gradient of the smooth part f at ``beta`` (for the elastic
     net f = L + l2 ||beta_P||^2, its gradient includes 2 l2 beta_j). beta
@@ -126,18 +138,15 @@ def kkt_violation(g, beta, l1, penalized):
     - j in P with beta_j != 0:  g_j + l1 sign(beta_j) = 0
     - j in P with beta_j == 0:  |g_j| <= l1
 
-    The violation is the largest distance from 0 to a coordinate's
-    subdifferential (the smallest |g_j + l1 s| over the allowed s), in the
-    gradient's own units: for the total loss compare it with tol * N, as
-    ``small_gradient`` does. With l1 = 0 it is max_j |g_j|.
+    Coordinate j's violation is the distance from 0 to its subdifferential
+    (the smallest |g_j + l1 s| over the allowed s), in the gradient's own
+    units: the convergence test treats them as ``scaled_gradient`` treats g.
 
-    >>> kkt_violation([0.0, -0.5, 0.3], [1.0, 2.0, 0.0], 0.5, [1, 2])
-    0.0
-    >>> round(kkt_violation([0.1, -0.5, 0.8], [1.0, 2.0, 0.0], 0.5, [1, 2]), 12)
-    0.3
+    >>> kkt_violations([0.1, -0.5, 0.8], [1.0, 2.0, 0.0], 0.5, [1, 2])
+    [0.1, 0.0, 0.30000000000000004]
     """
     in_P = penalty_mask(penalized, len(beta))
-    worst = 0.0
+    out = []
     for j in range(len(beta)):
         g_j, b_j = g[j], beta[j]
         if not in_P[j]:
@@ -148,9 +157,8 @@ def kkt_violation(g, beta, l1, penalized):
             v = abs(g_j - l1)                   # eq. (45): g_j - l1 = 0
         else:
             v = max(abs(g_j) - l1, 0.0)         # eq. (45): |g_j| <= l1
-        if v > worst:
-            worst = v
-    return worst
+        out.append(v)
+    return out
 
 
 def iterate(solver, objective, f, beta0, l1, l2, penalized, max_iter, tol, step, equation):
@@ -160,8 +168,9 @@ def iterate(solver, objective, f, beta0, l1, l2, penalized, max_iter, tol, step,
     ``step(beta, F, violation)`` gives the next beta, F there, the gradient
     of f there and what to record of the step; a beta of None means no step
     lowers F (rounding has won). The run has converged when the KKT
-    conditions, eq. (45), hold to ``tol`` per example: ``kkt_violation`` <=
-    tol * N. Without a penalty F is L alone, whose minimum may not exist:
+    conditions, eq. (45), hold to ``tol`` per example and in the units of
+    the standardized coefficients, the test every solver uses:
+    ``scaled_gradient(kkt_violations, scales, N)`` <= tol. Without a penalty F is L alone, whose minimum may not exist:
     the objective's ``diagnose`` can then stop the run (separation), as in
     the other solvers. ``history`` holds F at the start and after each
     step, ``grad_norms`` the KKT violation there.
@@ -176,19 +185,19 @@ def iterate(solver, objective, f, beta0, l1, l2, penalized, max_iter, tol, step,
     >>> r.converged, round(r.beta[0], 6)         # log 2, the log-odds of 2 to 1
     (True, 0.693147)
     """
-    n = objective.n_examples
+    n, scales = objective.n_examples, scales_of(objective)
     unpenalized = l1 == 0 and l2 == 0
     beta = [float(b) for b in beta0]
     F = elastic_net_value(f.value(beta), beta, l1, penalized)             # eq. (41)
     history = [F]
-    grad_norms = [kkt_violation(f.gradient(beta), beta, l1, penalized)]   # eq. (45)
+    v = kkt_violations(f.gradient(beta), beta, l1, penalized)             # eq. (45)
+    grad_norms = [max(v)]
     iterates, details = [beta], []
-    n_iter, converged, diagnosis = 0, False, None
+    n_iter, diagnosis = 0, None
     while True:
-        if grad_norms[-1] <= tol * n:
-            converged = True
-            break
-        if n_iter == max_iter or diagnosis is not None:
+        criterion = scaled_gradient(v, scales, n)
+        stop, converged = verdict(criterion, tol, diagnosis, n_iter, max_iter)
+        if stop:
             break
         beta_new, F_new, g_new, detail = step(beta, F, grad_norms[-1])
         if beta_new is None:             # no step lowers F: rounding has won
@@ -196,11 +205,12 @@ def iterate(solver, objective, f, beta0, l1, l2, penalized, max_iter, tol, step,
         last_step = [b1 - b0 for b1, b0 in zip(beta_new, beta)]
         beta, F = beta_new, F_new
         history.append(F)
-        grad_norms.append(kkt_violation(g_new, beta, l1, penalized))      # eq. (45)
+        v = kkt_violations(g_new, beta, l1, penalized)                    # eq. (45)
+        grad_norms.append(max(v))
         iterates.append(beta)
         details.append(detail)
         n_iter += 1
         if unpenalized:
             diagnosis = objective.diagnose(beta, last_step)
     return FitResult(solver, beta, history, grad_norms, n_iter, converged, diagnosis,
-                     iterates, equation, details)
+                     iterates, equation, details, criterion, scales)

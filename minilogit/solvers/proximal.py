@@ -57,7 +57,7 @@ def proximal(objective, beta0, l1=0.0, l2=0.0, penalized=(), max_iter=10000, tol
     eq. (43), restarted when F rises (see the module docstring).
 
     The run has converged when the KKT conditions, eq. (45), hold to
-    ``tol`` per example: ``kkt_violation`` <= tol * N. ``history`` holds F at
+    ``tol`` per example: the scaled KKT test of ``elastic_net.iterate``. ``history`` holds F at
     the start and after each iteration, ``grad_norms`` the KKT violation
     there. Without a penalty (l1 = l2 = 0) the objective's ``diagnose`` can
     stop the run (separation), as in the other solvers. Raises

@@ -12,10 +12,10 @@ and nothing else. ``example_terms`` is one example's loss and gradient.
 
 import math
 
-from ..core.errors import DataError, DivergenceError
+from ..core.errors import DataError
 from ..core.functions import log1pexp, sigmoid
 from ..core.matrix import dot
-from ..core.solvers import FitResult
+from ..core.solvers import FitResult, check_divergence
 
 
 def example_terms(example, beta):
@@ -46,7 +46,8 @@ def sgd_stream(stream, terms, beta0, epochs=5, learning_rate=0.5):
     count so far. There is no convergence test, which would need another
     pass over the data: the run is ``epochs`` passes, and ``history`` holds
     each epoch's progressive loss, the mean of the examples' losses at the
-    beta each was visited with.
+    beta each was visited with. Raises ``DivergenceError`` when that mean
+    ends an epoch far above the mean loss at ``beta0`` (``check_divergence``).
 
     >>> data = [([1.0, -1.0], 0), ([1.0, 0.0], 1), ([1.0, 1.0], 0), ([1.0, 2.0], 1)]
     >>> r = sgd_stream(lambda: iter(data), example_terms, [0.0, 0.0], epochs=200)
@@ -54,11 +55,13 @@ def sgd_stream(stream, terms, beta0, epochs=5, learning_rate=0.5):
     ([-0.4, 0.9], 200)
     """
     beta, beta_bar = list(beta0), list(beta0)
-    history, t, count, n = [], 0, 0, None
+    history, t, count, n, start = [], 0, 0, None, 0.0
     for epoch in range(epochs):
         total, seen = 0.0, 0
         for example in stream():
             loss_i, g_i = terms(example, beta)
+            if epoch == 0:                  # the loss at beta0, for check_divergence
+                start += terms(example, beta0)[0]
             total += loss_i
             seen += 1
             eta_t = learning_rate / math.sqrt(1.0 + t / (n or seen))       # eq. (18)
@@ -69,11 +72,10 @@ def sgd_stream(stream, terms, beta0, epochs=5, learning_rate=0.5):
                 beta_bar = [m + (b - m) / count for m, b in zip(beta_bar, beta)]
         if seen == 0:
             raise DataError("the stream gave no examples in epoch %d" % (epoch + 1))
-        if not math.isfinite(total):
-            raise DivergenceError("stochastic gradient descent diverged in epoch %d: use a "
-                                  "smaller learning_rate" % (epoch + 1), history=history)
         n = seen
         if epoch == 0:
             beta_bar = beta
         history.append(total / seen)
+        check_divergence("stochastic gradient descent", [start / n, history[-1]], 1,
+                         "in epoch %d" % (epoch + 1))
     return FitResult("sgd", beta_bar, history, [], epochs, False, None, equation="(17)-(19)")

@@ -452,3 +452,56 @@ def test_command_line_empty_option_values_are_usage_errors():
                           ("--link=", "unknown link ''"), ("--max-iter=", "needs a whole number")]:
         status, out, err = _main(["fit", CSV, "--target", "y", option], data)
         assert status == 2 and out == "" and words in err, (option, status, err)
+
+
+# -- issue 12, items 1-2: honest convergence and divergence ------------------------
+# Features in odd units change nothing that a fit reports: Newton finds the same
+# probabilities; a first-order solver finds them too or says it did not converge.
+# Divergence raises DivergenceError; separation is diagnosed by every solver.
+
+TOY_X = [[(i - 5.5) / 3.5] for i in range(12)]
+TOY_Y = [0, 0, 0, 1, 0, 0, 1, 0, 1, 1, 1, 1]
+
+
+def _in_units(c):
+    return [[v * c for v in row] for row in TOY_X]
+
+
+def test_convergence_in_any_units():
+    ref = LogisticRegression().fit(TOY_X, TOY_Y)
+    p_ref = [p[1] for p in ref.predict_proba(TOY_X)]
+    for c in (1e-3, 1e-9, 1e6):
+        m, ws = fit(LogisticRegression(), _in_units(c), TOY_Y)
+        assert m.converged_ and ws == [], (c, ws)
+        p = [q[1] for q in m.predict_proba(_in_units(c))]
+        assert max(abs(a - b) for a, b in zip(p, p_ref)) <= max(1e-6, 64 * EPS), c
+        for solver in ("gd", "sgd", "proximal"):
+            try:
+                m, ws = fit(LogisticRegression(solver=solver, max_iter=200), _in_units(c), TOY_Y)
+            except DivergenceError as e:
+                assert solver == "sgd" and "diverged" in str(e), (solver, c, str(e))
+                continue
+            if m.converged_:
+                p = [q[1] for q in m.predict_proba(_in_units(c))]
+                assert max(abs(a - b) for a, b in zip(p, p_ref)) <= 0.02, (solver, c)
+            else:
+                assert len(only(ws, ConvergenceWarning)) == 1, (solver, c, ws)
+
+
+def test_divergence_is_called_divergence():
+    msg = _message(DivergenceError, LogisticRegression(solver="sgd", learning_rate=1e4).fit,
+                   _in_units(1e3), TOY_Y)
+    assert "diverged in epoch" in msg and "learning_rate" in msg, msg
+    rows = list(zip(TOY_X, TOY_Y))
+    model = LogisticRegression(learning_rate=1e6)
+    msg = _message(DivergenceError, model.fit_stream, lambda: iter(rows), [0, 1], 3)
+    assert "diverged in epoch 1" in msg, msg
+    assert not hasattr(model, "coef_")
+
+
+def test_every_solver_diagnoses_separation_without_false_advice():
+    X2, y2 = [[-1.5], [-1.0], [-0.5], [0.5], [1.0], [1.5]], [0, 0, 0, 1, 1, 1]
+    for solver in ("newton", "gd", "sgd", "proximal"):
+        m, ws = fit(LogisticRegression(solver=solver), X2, y2)
+        assert len(only(ws, SeparationWarning)) == 1 and not m.converged_, (solver, ws)
+        assert "standardize" not in " ".join(str(w) for w in ws), solver
