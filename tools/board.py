@@ -2,7 +2,7 @@
 """The smallest fixed heap that minilogit's board jobs need, measured on MicroPython.
 
 Run it as ``make board`` or ``python3 tools/board.py [--mpy] [--no-f64]
-[--step KB] [--json FILE] [--readme README.md] [-v]``. Standard library only.
+[--step KB] [--nudge N,N,...] [--json FILE] [--readme README.md] [-v]``. Standard library only.
 
 Where. The MicroPython unix builds sit beside the clone, in
 ROOT/../shared/tools/micropython/: micropython-board-f32 (32-bit objects,
@@ -52,6 +52,12 @@ size from the edge minus a margin to the edge plus a margin (the margin is
 --margin or a quarter of the edge, whichever is larger), and widens that
 dense window until it holds a margin of failures-free sizes above the last
 failure and a margin below the first success. It reports
+
+A size works only if the job works there under every nudge (--nudge): the
+job runs once as it is and once after ``bytearray(n)`` takes n bytes for each
+other n given (16, 48, 112 and 240 by default). Shifting everything the
+job allocates by a few blocks moves the holes that fragmentation leaves, so
+a size that works only by the luck of one layout does not count.
 
     stable    the smallest size from which every scanned size worked
     smallest  the smallest size that ever worked
@@ -201,10 +207,22 @@ class Target:
         }
 
 
-def run_once(target, size, timeout):
-    """Run the job at one heap size; return "" if it worked, else why not."""
+def run_at(target, size, nudges, timeout):
+    """Run the job at one heap size once per nudge; return "" if every run
+    worked, else why the first that failed did not."""
+    for nudge in nudges:
+        why = run_once(target, size, nudge, timeout)
+        if why:
+            return why + (" (nudged by %d bytes)" % nudge if nudge else "")
+    return ""
+
+
+def run_once(target, size, nudge, timeout):
+    """Run the job at one heap size, after taking ``nudge`` bytes of the heap
+    (0: none); return "" if it worked, else why not."""
     env = dict(os.environ, MICROPYPATH=".frozen")
-    argv = [target.exe, "-X", "heapsize=%d" % size, "-c", target.code]
+    code = ("_nudge = bytearray(%d)\n" % nudge if nudge else "") + target.code
+    argv = [target.exe, "-X", "heapsize=%d" % size, "-c", code]
     try:
         proc = subprocess.run(argv, cwd=target.cwd, env=env, stdin=subprocess.DEVNULL,
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -231,7 +249,8 @@ def measure(target, pool, args):
     """Bisect for the rough edge, then scan densely around it (see the docstring)."""
     def probe(sizes):
         sizes = [s for s in sizes if s not in target.results]
-        futures = [(s, pool.submit(run_once, target, s, args.timeout)) for s in sizes]
+        futures = [(s, pool.submit(run_at, target, s, args.nudge, args.timeout))
+                   for s in sizes]
         for s, f in futures:
             target.results[s] = f.result()
 
@@ -239,7 +258,7 @@ def measure(target, pool, args):
     lo, hi = args.min, args.max
     target.bottom = lo
     probe([hi])
-    while not target.ok(hi) and target.results[hi] == "MemoryError" and hi * 2 <= args.limit:
+    while not target.ok(hi) and target.results[hi].startswith("MemoryError") and hi * 2 <= args.limit:
         hi *= 2
         probe([hi])
     target.top = hi
@@ -365,7 +384,7 @@ def print_table(summaries, columns):
                   + "".join("%-*s" % (cw, cells.get((job,) + c, "-")) for c in columns))
 
 
-def readme_row(summaries, versions, columns, step):
+def readme_row(summaries, versions, columns, step, nudges):
     """The README row: the board build's figures from .py with the jobs' names, then
     the other columns' figures in the same order."""
     def figures(runtime, sources, named):
@@ -381,8 +400,9 @@ def readme_row(summaries, versions, columns, step):
                          + (["from `.mpy`"] if sources == "mpy" else []))
         groups.append("%s: %s" % (label, figures(runtime, sources, False)))
     text = ("fixed heap in KB, *stable / smallest* (every heap from the first size up, in "
-            "%d KB steps, worked; the second is the smallest that did; `make board`): %s"
-            % (step // 1024, "; ".join(groups)))
+            "%d KB steps, worked, also with %s bytes taken first; the second is the "
+            "smallest that did; `make board`): %s"
+            % (step // 1024, "/".join(str(n) for n in nudges if n) or "no", "; ".join(groups)))
     return "| %s heap | %s | - | - | %s %s |" % (BOARD, versions.get(BOARD, "?"), text,
                                                 portable.BOARD_ROW_MARK)
 
@@ -420,6 +440,10 @@ def main():
                         help="how far the top doubles while a job runs out of memory, in KB (4096)")
     parser.add_argument("--margin", type=int, default=64,
                         help="least width in KB scanned densely each side of the edge (64)")
+    parser.add_argument("--nudge", default="0,16,48,112,240",
+                        help="comma-separated byte counts: each size is run once per count, "
+                             "with a bytearray of that many bytes taken first, and works "
+                             "only if every run does (%(default)s)")
     parser.add_argument("--jobs", type=int, default=2, help="processes at once (2)")
     parser.add_argument("--timeout", type=float, default=60, help="seconds per run (60)")
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
@@ -436,6 +460,12 @@ def main():
             parser.error("--%s must be a positive multiple of --step (%d)" % (name, args.step))
         setattr(args, name, kbytes * 1024)
     args.step *= 1024
+    try:
+        args.nudge = sorted(set(int(n) for n in args.nudge.split(",") if n.strip()))
+    except ValueError:
+        args.nudge = None
+    if not args.nudge or min(args.nudge) < 0:
+        parser.error("--nudge must be byte counts >= 0, separated by commas")
     if not args.floor <= args.min < args.max <= args.limit:
         parser.error("these must hold: --floor <= --min < --max <= --limit")
     jobs = JOBS
@@ -504,9 +534,10 @@ def main():
         columns = [(r, s) for s in sources for r in runtimes]
         targets = [Target(j, r, executable(r), s, folders[j, s], codes[j])
                    for (r, s) in columns for j in jobs]
-        print("board: MicroPython %s, heaps %d-%d KB in %d KB steps, %d jobs x %d columns ..."
+        print("board: MicroPython %s, heaps %d-%d KB in %d KB steps, nudged by %s bytes, "
+              "%d jobs x %d columns ..."
               % (versions[BOARD], args.min // 1024, args.max // 1024, args.step // 1024,
-                 len(jobs), len(columns)), flush=True)
+                 ",".join(str(n) for n in args.nudge), len(jobs), len(columns)), flush=True)
         with concurrent.futures.ThreadPoolExecutor(max(1, args.jobs)) as pool, \
                 concurrent.futures.ThreadPoolExecutor(len(targets)) as scans:
             for f in [scans.submit(measure, t, pool, args) for t in targets]:
@@ -517,9 +548,10 @@ def main():
     print()
     print_table(summaries, columns)
     print("\nstable: every size scanned from it up worked; smallest: the smallest that "
-          "worked.\n%d runs in %.0fs." % (runs, time.time() - started))
+          "worked (a size works if the job did with each nudge: %s bytes).\n%d runs in %.0fs."
+          % (",".join(str(n) for n in args.nudge), runs, time.time() - started))
     for s in summaries:
-        other = {why: n for why, n in s["failures"].items() if why != "MemoryError"}
+        other = {why: n for why, n in s["failures"].items() if not why.startswith("MemoryError")}
         if other and s["stable_from"] is not None:
             print("note: %s on %s .%s: failures other than MemoryError: %s" % (
                 s["job"], s["runtime"], s["sources"],
@@ -547,7 +579,7 @@ def main():
         if jobs != JOBS:
             print("board: --only measured part of the jobs; %s is left as it is" % args.readme)
         else:
-            write_readme(args.readme, readme_row(summaries, versions, columns, args.step))
+            write_readme(args.readme, readme_row(summaries, versions, columns, args.step, args.nudge))
             print("board: wrote the board row of %s" % args.readme)
     return 0
 
