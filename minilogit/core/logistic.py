@@ -144,6 +144,9 @@ class LogisticLoss(WeightedRows):
         self.n_params = X.shape[1]
         self._set_weights(weights)
         self._beta = None
+        # two arrays that a board refills for each gradient and Hessian (as_list), made
+        # now, before the fit's short-lived floats leave small holes all over its heap
+        self._work, self._wx = [0.0] * len(self.y), [0.0] * len(self.y)
 
     def _predictor(self, beta):
         """Return a, the linear predictor at beta, eq. (8)."""
@@ -158,7 +161,7 @@ class LogisticLoss(WeightedRows):
         """Return p, the probabilities at beta, eq. (9); a is then let go."""
         if self._beta != beta or self._p is None:
             a = self._predictor(beta)
-            self._p = as_list(map(sigmoid, a), len(a))       # eq. (9): p_i = sigma(a_i)
+            self._p = as_list(map(sigmoid, a), len(a), a)    # eq. (9); a board reuses a's array
             self._a = None
         return self._p
 
@@ -179,8 +182,8 @@ class LogisticLoss(WeightedRows):
         [-0.5, -1.0]
         """
         p = self._probabilities(beta)
-        # the residuals p_i - y_i, in one array (as_list: a board's heap)
-        r = self._weigh(as_list((p_i - y_i for p_i, y_i in zip(p, self.y)), len(p)))
+        # the residuals p_i - y_i, in one array (as_list: a board refills the one it keeps)
+        r = self._weigh(as_list((p_i - y_i for p_i, y_i in zip(p, self.y)), len(p), self._work))
         return r @ self.X                                    # eq. (12): X'(p - y)
 
     def hessian(self, beta):
@@ -190,9 +193,9 @@ class LogisticLoss(WeightedRows):
         [[0.25, 0.5], [0.5, 1.0]]
         """
         p = self._probabilities(beta)
-        # eq. (13): W_ii = p_i (1 - p_i), in one array (as_list: a board's heap)
-        w = self._weigh(as_list((p_i * (1.0 - p_i) for p_i in p), len(p)))
-        return weighted_gram(self.X, w)                      # eq. (13): X'WX
+        # eq. (13): W_ii = p_i (1 - p_i), in one array (as_list: on a board, the residuals')
+        w = self._weigh(as_list((p_i * (1.0 - p_i) for p_i in p), len(p), self._work))
+        return weighted_gram(self.X, w, self._wx)            # eq. (13): X'WX
 
     def example_gradient(self, i, beta):
         """The gradient of example i's loss alone: x_i (p_i - y_i).
@@ -217,7 +220,7 @@ class LogisticLoss(WeightedRows):
         >>> w, z
         ([0.25], [2.0])
         """
-        a, p = self._predictor(beta), self._probabilities(beta)
+        p, a = self._probabilities(beta), self._predictor(beta)   # p first: it takes a's array
         w = [max(p_i * (1.0 - p_i), W_MIN) for p_i in p]   # eq. (21): w_i = p_i (1 - p_i)
         z = [a_i + (y_i - p_i) / w_i                       # eq. (21): z_i = a_i + (y_i - p_i) / w_i
              for a_i, y_i, p_i, w_i in zip(a, self.y, p, w)]
@@ -367,11 +370,8 @@ class L2Penalty:
     """
 
     def __init__(self, objective, lam, penalized):
-        self.objective = objective
-        self.lam = lam
-        self.penalized = list(penalized)
-        self.n_examples = objective.n_examples
-        self.n_params = objective.n_params
+        self.objective, self.lam, self.penalized = objective, lam, list(penalized)
+        self.n_examples, self.n_params = objective.n_examples, objective.n_params
 
     @property
     def examples(self):

@@ -344,12 +344,15 @@ def _check_entries(rows, what):
                             % (i, j, what, v))
 
 
-def weighted_gram(X, w):
+def weighted_gram(X, w, wx=None):
     """Return XᵀWX for W = diag(w), never forming the N x N matrix W.
 
     XᵀWX = sum_i w_i x_i x_iᵀ is a weighted sum of outer products, so entry
     (j, k) is sum_i w_i X_ij X_ik. The result is symmetric: each pair j <= k
     is computed once, from the columns of X (one multiply-add per row).
+
+    ``wx`` (optional, a list as long as w) is the array a board refills with
+    each column W x_j (as_list); without it one is made.
 
     >>> weighted_gram(Matrix([[1.0, 2.0], [1.0, -1.0]]), [1.0, 2.0]).rows
     [[3.0, 0.0], [0.0, 6.0]]
@@ -360,7 +363,6 @@ def weighted_gram(X, w):
     # and 1ᵀ W x_j is the sum of the column W x_j.
     is_ones = [all(x == 1.0 for x in c) for c in cols]
     H = [[0.0] * p for _ in range(p)]
-    wx = None
     for j in range(p):
         # the column W x_j; on a board, in the same array for every j (as_list)
         wx_j = w if is_ones[j] else as_list(map(mul, w, cols[j]), len(w), wx)
