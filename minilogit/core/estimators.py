@@ -17,14 +17,15 @@ attributes, and warn when the fit did not end well (``_report``).
 
 import math
 
+# the two largest modules first: on a board, compiling each then needs less contiguous memory
+from .solvers import GD_TOL, TOL, gradient_descent, irls, newton, sgd
+from .logistic import L2Penalty, LogisticLoss
 from .checks import check_binary_labels, check_number, check_sample_weight, check_X
 from .compat import as_list, warn
 from .errors import (ConvergenceWarning, DataError, DivergenceError, NotFittedError,
                      SeparationWarning, SingularMatrixError)
 from .functions import logit, sigmoid
-from .logistic import L2Penalty, LogisticLoss
 from .matrix import Matrix, dot
-from .solvers import GD_TOL, TOL, gradient_descent, irls, newton, sgd
 
 
 class Estimator:
