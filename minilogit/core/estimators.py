@@ -101,6 +101,19 @@ class Estimator:
             check_number(self.random_state, "random_state",
                          "an integer seed for SGD's shuffling", integer=True)
 
+    def _check_identified(self, shape, penalised):
+        """Raise DataError when an unpenalised Newton or IRLS fit has more
+        parameters than rows (``shape`` is the design matrix's): X'WX is then
+        singular and the MLE not unique, which is known before any work."""
+        n, k = shape
+        if k > n and not penalised and self.solver in ("newton", "irls"):
+            raise DataError("X has %d rows for %d parameters (%d columns%s): an unpenalised "
+                            "%s fit needs at least as many rows as parameters, or X'WX is "
+                            "singular and the estimate not unique; drop columns, add rows or "
+                            "use a penalty" % (n, k, k - self.fit_intercept, " and the "
+                                               "intercept" if self.fit_intercept else "",
+                                               self.solver))
+
     def _solve(self, objective, beta0, **options):
         """Minimise ``objective`` from ``beta0`` with this estimator's solver.
 
@@ -312,6 +325,7 @@ class LogisticRegression(Estimator):
         l1, l2 = self._penalty_weights()
         X1 = design(check_X(X), self.fit_intercept)
         classes, y01 = check_binary_labels(y, X1.shape[0])
+        self._check_identified(X1.shape, l1 > 0 or l2 > 0)
         weights = self._weights(sample_weight, classes, y01)
         loss = LogisticLoss(X1, y01, weights)                # eq. (10)
         del y01                          # the loss keeps its own copy of the labels

@@ -118,6 +118,7 @@ class GLM(LazyInference, Extras, Estimator):
         n_features = len(rows[0])
 
         X1 = design(rows, self.fit_intercept)
+        self._check_identified(X1.shape, False)
         objective = GLMLoss(X1, y, family, link, weights)
         beta0 = [0.0] * X1.shape[1]
         if self.fit_intercept:
