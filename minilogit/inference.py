@@ -18,6 +18,11 @@ also sets these attributes only then.
 - ``llf_``, ``llnull_``, ``deviance_``, ``null_deviance_``, ``nobs_``
   (the sum of the weights), ``df_model_``, ``df_resid_``.
 
+All of it holds at the maximum of the likelihood only: for a fit that did
+not converge or stopped at separation (``unfinished``), standard errors,
+tests, intervals, pseudo-R^2, AIC, BIC and the LLR test raise
+``InferenceError`` saying why, and ``summary()`` leaves them out.
+
 >>> from minilogit import LogisticRegression
 >>> m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0], [4.0], [5.0]], [0, 0, 1, 0, 1, 1])
 >>> [round(b, 4) for b in m.bse_]          # statsmodels' Logit gives the same
@@ -63,10 +68,8 @@ def set_inference(model, beta, nobs, llf, llnull, deviance, null_deviance, link,
     model.llf_, model.llnull_ = llf, llnull
     model.deviance_, model.null_deviance_ = deviance, null_deviance
     model.cov_params_ = None
-    if blocked is None and model.separation_ is not None:
-        blocked = ("the classes are separated, so the maximum-likelihood estimate does "
-                   "not exist (%s) and (X'WX)^-1 at the last iterate measures the "
-                   "curvature at one point on a path to infinity" % model.separation_)
+    if blocked is None:
+        blocked = unfinished(model)
     if blocked is None:
         try:
             inv = information().inverse()                                # eq. (33)
@@ -75,6 +78,38 @@ def set_inference(model, beta, nobs, llf, llnull, deviance, null_deviance, link,
         else:
             model.cov_params_ = [[scale * v for v in row] for row in inv.rows]
     model.inference_blocked_ = blocked
+
+
+def unfinished(model):
+    """Why ``model``'s fit is not at the maximum of the likelihood, or None.
+
+    A separated fit has no maximum; a fit that did not converge stopped
+    short of it. Standard errors, tests, intervals and the criteria built on
+    the log-likelihood (pseudo-R^2, AIC, BIC, the LLR test) hold only there.
+
+    >>> import warnings
+    >>> from minilogit import LogisticRegression
+    >>> with warnings.catch_warnings():
+    ...     warnings.simplefilter("ignore")
+    ...     m = LogisticRegression(max_iter=1).fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
+    >>> print(unfinished(m))
+    the fit did not converge: newton stopped after 1 iterations with converged_ = False, so its coefficients are not the maximum-likelihood estimate; raise max_iter
+    """
+    if model.separation_ is not None:
+        return ("the classes are separated, so the maximum-likelihood estimate does "
+                "not exist (%s) and (X'WX)^-1 at the last iterate measures the "
+                "curvature at one point on a path to infinity" % model.separation_)
+    if not model.converged_:
+        if not model.result_.grad_norms:
+            return ("the fit did not converge: fit_stream ran %d epochs of SGD with no "
+                    "convergence test, so its coefficients are not the maximum-likelihood "
+                    "estimate; fit(X, y) with solver='newton' finds it" % model.n_iter_)
+        return ("the fit did not converge: %s stopped after %d %s with converged_ = False, "
+                "so its coefficients are not the maximum-likelihood estimate; raise "
+                "max_iter%s" % (model.solver, model.n_iter_, "epochs" if model.solver == "sgd"
+                                else "iterations", "" if model.solver in ("newton", "irls")
+                                else " or use solver='newton'"))
+    return None
 
 
 class Inference:
@@ -97,6 +132,12 @@ class Inference:
     def _fitted(self):
         if not hasattr(self, "params_"):
             raise NotFittedError("the model is not fitted yet: call fit first")
+
+    def _at_optimum(self):
+        self._fitted()
+        why = unfinished(self.model)
+        if why is not None:
+            raise InferenceError(why)
 
     def _cov(self):
         self._fitted()
@@ -159,25 +200,25 @@ class Inference:
     @property
     def aic_(self):
         """Akaike's information criterion -2 llf + 2 k, eq. (36)."""
-        self._fitted()
+        self._at_optimum()
         return -2.0 * self.llf_ + 2.0 * len(self.params_)
 
     @property
     def bic_(self):
         """Schwarz's criterion -2 llf + k log(nobs), eq. (36)."""
-        self._fitted()
+        self._at_optimum()
         return -2.0 * self.llf_ + len(self.params_) * math.log(self.nobs_)
 
     @property
     def prsquared_(self):
         """McFadden's pseudo-R^2: 1 - llf / llnull, eq. (36)."""
-        self._fitted()
+        self._at_optimum()
         return 1.0 - self.llf_ / self.llnull_
 
     @property
     def llr_(self):
         """The likelihood-ratio statistic 2 (llf - llnull) against the intercept-only model."""
-        self._fitted()
+        self._at_optimum()
         return 2.0 * (self.llf_ - self.llnull_)
 
     @property

@@ -7,7 +7,7 @@ out, and loads the first time a summary is asked for.
 
 from .core.compat import exp_or_inf
 from .core.errors import DataError
-from .inference import wrap_text
+from .inference import unfinished, wrap_text
 
 
 def _right(text, width):
@@ -58,14 +58,18 @@ def summary_table(m, alpha, feature_names):
     left = [("Observations:", "%g" % m.nobs_), ("Df model:", "%d" % m.df_model_),
             ("Df residuals:", "%g" % m.df_resid_), ("Converged:", str(m.converged_)),
             ("Iterations:", "%d" % m.n_iter_), ("Solver:", m.solver)]
-    right = [("Log-likelihood:", "%.4f" % m.llf_), ("LL-null:", "%.4f" % m.llnull_),
-             ("Pseudo R-squ.:", "%.4f" % m.prsquared_), ("AIC:", "%.4f" % m.aic_),
-             ("BIC:", "%.4f" % m.bic_), ("LLR p-value:", _num(m.llr_pvalue_, 0))]
+    right = [("Log-likelihood:", "%.4f" % m.llf_), ("LL-null:", "%.4f" % m.llnull_)]
+    short = unfinished(m)           # not at the optimum: no criteria built on llf either
+    if short is None:
+        right += [("Pseudo R-squ.:", "%.4f" % m.prsquared_), ("AIC:", "%.4f" % m.aic_),
+                  ("BIC:", "%.4f" % m.bic_), ("LLR p-value:", _num(m.llr_pvalue_, 0))]
+    right += [("", "")] * (len(left) - len(right))
     half = W // 2
     title = m._summary_title()
     lines = [" " * ((W - len(title)) // 2) + title, "=" * W]
     for (a, b), (c, d) in zip(left, right):
-        lines.append(_left(a + _right(b, half - 4 - len(a)), half) + c + _right(d, W - half - len(c)))
+        line = _left(a + _right(b, half - 4 - len(a)), half) + c
+        lines.append(line + _right(d, W - half - len(c)) if c else line.rstrip())
     lines.append("=" * W)
     lines.append(" " * first + "".join(_right(h, 11) for h in head))
     lines.append("-" * W)
@@ -73,7 +77,10 @@ def summary_table(m, alpha, feature_names):
         for n, b in zip(names, m.params_):
             lines.append(_left(n, first) + _num(b))
         lines.append("=" * W)
-        lines.extend(wrap_text("No standard errors, p-values or intervals: " + m.inference_blocked_, W))
+        withheld = ("No standard errors, p-values or intervals" if short is None else
+                    "No standard errors, p-values, intervals, pseudo R-squ., AIC, BIC or "
+                    "LLR p-value")
+        lines.extend(wrap_text(withheld + ": " + m.inference_blocked_, W))
         return "\n".join(lines)
     rows = zip(names, m.params_, m.bse_, m.zvalues_, m.pvalues_, m.conf_int(alpha))
     for n, b, s, z, p, (l, h) in rows:

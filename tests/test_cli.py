@@ -107,8 +107,10 @@ def test_breast_cancer_summary_explains_the_separation():
     proc = run("fit", BREAST, "--target", "target")
     assert proc.returncode == 0
     words = " ".join(proc.stdout.split())        # the summary wraps its explanation
-    assert "No standard errors, p-values or intervals: the classes are separated, so the " \
-           "maximum-likelihood estimate does not exist (complete separation" in words
+    assert "No standard errors, p-values, intervals, pseudo R-squ., AIC, BIC or LLR " \
+           "p-value: the classes are separated, so the maximum-likelihood estimate does " \
+           "not exist (complete separation" in words
+    assert "AIC:" not in proc.stdout and "Log-likelihood:" in proc.stdout
     assert "Stopped after 13 Newton steps, before converging" in proc.stdout
     lines = proc.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith(

@@ -102,10 +102,17 @@ def check_X(X, n_features=None, name="X"):
     return out
 
 
+# At most max(MAX_CLASSES, N / 2) classes in y: see check_class_labels.
+MAX_CLASSES = 10
+
+
 def check_class_labels(y, n_rows, max_classes=None, model="a classifier"):
     """Return (classes, index): the labels sorted, and each y_i's position in them.
 
-    At least two classes; at most ``max_classes`` when given.
+    At least two classes; at most ``max_classes`` when given, and at most
+    ``max(MAX_CLASSES, N / 2)``: more classes than that leave each fewer than
+    two rows, which is a numeric y (a measurement, not a label), and a fit
+    whose cost grows with the square of the number of classes.
 
     >>> check_class_labels(["b", "a", "c", "a"], 4)
     (['a', 'b', 'c'], [1, 0, 2, 0])
@@ -130,6 +137,11 @@ def check_class_labels(y, n_rows, max_classes=None, model="a classifier"):
     if max_classes is not None and len(classes) > max_classes:
         raise DataError("y has %d classes (%s): %s needs exactly %s" % (
             len(classes), show_labels(classes), model, "two" if max_classes == 2 else max_classes))
+    if len(classes) > max(MAX_CLASSES, len(y) / 2):
+        raise DataError("y has %d classes for %d rows (%s): %s needs a few rows per class; "
+                        "y looks continuous (a measurement, not a label): bin it into a "
+                        "few classes, or fit a regression" % (len(classes), len(y),
+                                                                 show_labels(classes), model))
     position = dict((c, k) for k, c in enumerate(classes))
     return classes, as_list((position[v] for v in y), len(y))
 

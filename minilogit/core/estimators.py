@@ -102,6 +102,15 @@ class Estimator:
             check_number(self.random_state, "random_state",
                          "an integer seed for SGD's shuffling", integer=True)
 
+    def _check_identified(self, shape, penalised):
+        """Raise DataError, before any work, when an unpenalised Newton or IRLS fit
+        has more parameters than rows: X'WX is then singular, the MLE not unique."""
+        n, k = shape
+        if k > n and not penalised and self.solver in ("newton", "irls"):
+            raise DataError("X has %d rows for %d parameters: an unpenalised %s fit needs "
+                            "at least as many rows, or X'WX is singular; drop columns, add "
+                            "rows or use a penalty" % (n, k, self.solver))
+
     def _solve(self, objective, beta0, **options):
         """Minimise ``objective`` from ``beta0`` with this estimator's solver.
 
@@ -324,6 +333,7 @@ class LogisticRegression(Estimator):
         l1, l2 = self._penalty_weights()
         X1 = design(check_X(X), self.fit_intercept)
         classes, y01 = check_binary_labels(y, X1.shape[0])
+        self._check_identified(X1.shape, l1 > 0 or l2 > 0)
         weights = self._weights(sample_weight, classes, y01)
         loss = LogisticLoss(X1, y01, weights)                # eq. (10)
         del y01                          # the loss keeps its own copy of the labels

@@ -46,7 +46,7 @@ class Extras:
 # first use (``_set_inference``), asking for any of them computes them all
 SET_BY_INFERENCE = ("params_", "param_names_", "link_", "nobs_", "df_model_", "df_resid_",
                     "llf_", "llnull_", "deviance_", "null_deviance_", "cov_params_",
-                    "inference_blocked_")
+                    "inference_blocked_", "scale_")
 # what minilogit.inference.Inference computes from them
 STATISTICS = ("bse_", "zvalues_", "pvalues_", "conf_int", "odds_ratios_",
               "odds_ratio_conf_int", "aic_", "bic_", "prsquared_", "llr_", "llr_pvalue_",

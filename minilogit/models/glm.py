@@ -17,7 +17,6 @@ import math
 from ..core.errors import DataError
 from ..families import family_and_link
 from ..core.matrix import dot
-from ..inference import set_inference
 from ..objectives.glm import GLMLoss
 from ..core.checks import check_sample_weight, check_X
 from ..core.estimators import Estimator, check_scores, design
@@ -119,6 +118,7 @@ class GLM(LazyInference, Extras, Estimator):
         n_features = len(rows[0])
 
         X1 = design(rows, self.fit_intercept)
+        self._check_identified(X1.shape, False)
         objective = GLMLoss(X1, y, family, link, weights)
         beta0 = [0.0] * X1.shape[1]
         if self.fit_intercept:
@@ -130,12 +130,17 @@ class GLM(LazyInference, Extras, Estimator):
         self.intercept_ = beta[0] if self.fit_intercept else 0.0
         self.coef_ = beta[1:] if self.fit_intercept else list(beta)
         self._keep(result, n_features)
-        self._infer(objective, beta, y, w, nobs, ybar)
+        self._loss = objective
         return self
 
-    def _infer(self, objective, beta, y, w, nobs, ybar):
-        """Set the inference contract's attributes at the fitted beta."""
-        family, link = objective.family, objective.link
+    def _set_inference(self):
+        """The inference contract's attributes at the fitted beta (called on first use)."""
+        from ..inference import set_inference
+        objective, beta = self._loss, self.result_.beta
+        family, link, y = objective.family, objective.link, objective.y
+        w = objective.weights or [1.0] * len(y)
+        nobs = float(objective.n_examples)          # the sum of the weights
+        ybar = sum(w_i * y_i for w_i, y_i in zip(w, y)) / nobs
         eta = objective.X @ beta                              # eq. (37): eta_i = x_i' beta
         mu = [link.inverse(e) for e in eta]                   # eq. (37): mu_i = g^-1(eta_i)
         df_resid = nobs - len(beta)
