@@ -20,7 +20,7 @@ conditions or when the objective says that no minimum exists.
 from ..core.checks import check_number
 from ..core.errors import DataError
 from ..core.compat import EPS
-from ..core.solvers import FitResult
+from ..core.solvers import FitResult, record
 
 
 def soft_threshold(u, t):
@@ -197,8 +197,7 @@ def iterate(solver, objective, f, beta0, l1, l2, penalized, max_iter, tol, step,
         beta, F = beta_new, F_new
         history.append(F)
         grad_norms.append(kkt_violation(g_new, beta, l1, penalized))      # eq. (45)
-        iterates.append(beta)
-        details.append(detail)
+        record(iterates, details, beta, detail)
         n_iter += 1
         if unpenalized:
             diagnosis = objective.diagnose(beta, last_step)
