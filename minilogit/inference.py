@@ -131,6 +131,8 @@ class Inference:
 
     def _fitted(self):
         if not hasattr(self, "params_"):
+            if getattr(self.model, "result_", None) is not None:    # fit_stream: no data kept
+                raise InferenceError(unfinished(self.model))
             raise NotFittedError("the model is not fitted yet: call fit first")
 
     def _at_optimum(self):
@@ -157,7 +159,8 @@ class Inference:
     @property
     def zvalues_(self):
         """Wald statistics z_j = beta_j / se_j, eq. (34)."""
-        return [b / s for b, s in zip(self.params_, self.bse_)]          # eq. (34)
+        se = self.bse_                  # first: it says why there are none
+        return [b / s for b, s in zip(self.params_, se)]                # eq. (34)
 
     @property
     def pvalues_(self):
@@ -175,8 +178,8 @@ class Inference:
         """
         from .distributions import normal_ppf
         check_number(alpha, "alpha", "a number strictly between 0 and 1", lambda a: 0 < a < 1)
-        q = normal_ppf(1.0 - alpha / 2.0)                               # 1.96 for alpha = 0.05
-        return [[b - q * s, b + q * s] for b, s in zip(self.params_, self.bse_)]   # eq. (35)
+        q, se = normal_ppf(1.0 - alpha / 2.0), self.bse_                # q = 1.96 for alpha = 0.05
+        return [[b - q * s, b + q * s] for b, s in zip(self.params_, se)]   # eq. (35)
 
     @property
     def odds_ratios_(self):
@@ -253,8 +256,7 @@ class Inference:
         =========================================================================================
         """
         from .summary import summary_table       # the table's layout loads when first asked
-        if not hasattr(self, "params_"):
-            raise NotFittedError("the model is not fitted yet: call fit first")
+        self._fitted()
         return summary_table(self, alpha, feature_names)
 
 

@@ -27,7 +27,6 @@ True
 import math
 
 from .compat import EPS, LOG_MAX, as_list
-from .errors import DataError
 from .functions import log1pexp, sigmoid
 from .matrix import Matrix, dot, weighted_gram
 
@@ -45,8 +44,8 @@ FLAT = max(1e-6, 4.0 * math.sqrt(EPS))
 # IRLS divides by w_i = p_i (1 - p_i): a weight below W_MIN is raised to it.
 W_MIN = 1e-10
 
-# The most (row, share) visits one SGD epoch may hold: see weighted_examples.
-MAX_SGD_VISITS = 10 ** 7
+# An SGD epoch makes about this many visits per row at most: see weighted_examples.
+SGD_VISITS_PER_ROW = 10
 
 
 def nll(X, y, beta):
@@ -255,20 +254,20 @@ def weighted_examples(weights):
     >>> weighted_examples([2, 0, 0.5, 1.5])
     [(0, 1.0), (0, 1.0), (2, 0.5), (3, 0.75), (3, 0.75)]
 
-    An epoch of more than ``MAX_SGD_VISITS`` visits would not fit in memory
-    (a weight of 1e12 asks for 1e12 copies): that raises ``DataError``.
+    Weights of 1e5 on 60 rows would make an epoch 6 million visits: when the
+    mean weight exceeds ``SGD_VISITS_PER_ROW``, every weight is first divided
+    by the same c (the minimiser stays), so an epoch is at most 11 visits a row.
+
+    >>> len(weighted_examples([1e4, 1e4])), weighted_examples([1e4, 1e4])[0]
+    (20, (0, 1.0))
     """
-    visits = sum(int(math.ceil(w)) for w in weights)
-    if visits > MAX_SGD_VISITS:
-        raise DataError("sample_weight asks SGD for %d visits per epoch (row i is visited "
-                        "ceil(w_i) times), more than %d: rescale the weights (the "
-                        "minimiser does not change when they are all divided by the same "
-                        "number) or use another solver" % (visits, MAX_SGD_VISITS))
+    c = max(1.0, sum(weights) / (SGD_VISITS_PER_ROW * len(weights)))
     out = []
     for i in range(len(weights)):
-        copies = int(math.ceil(weights[i]))
+        w = weights[i] / c if c > 1.0 else weights[i]
+        copies = int(math.ceil(w))
         if copies > 0:
-            out.extend([(i, weights[i] / copies)] * copies)
+            out.extend([(i, w / copies)] * copies)
     return out
 
 

@@ -51,6 +51,10 @@ ROUNDING = max(1e-12, 64.0 * EPS)
 # (a model that guesses p = 1/2 everywhere has a mean loss of log 2 = 0.69).
 GROWTH = 10.0
 
+# A FitResult keeps the first and the last TRACE_KEEP iterates (p + 1 numbers
+# each), so that a long run (tol=0, say) does not hold every one: see record.
+TRACE_KEEP = 50
+
 
 class FitResult:
     """The outcome of a solver run.
@@ -79,7 +83,8 @@ class FitResult:
 
     @property
     def trace(self):
-        """One record per iterate: the start (iteration 0), then after each iteration.
+        """One record per iterate kept: the start (iteration 0), then after each
+        iteration (the first and last TRACE_KEEP only, of a longer run).
 
         Each is a dict with ``iteration``, ``beta``, ``loss``, ``grad_norm``
         (the largest gradient component, or KKT violation, at that beta),
@@ -93,13 +98,14 @@ class FitResult:
         >>> r.trace[1]
         {'iteration': 1, 'beta': [1.0], 'loss': 1.5, 'grad_norm': 0.0, 'step': 1.0, 'equation': '(20)'}
         """
-        records = []
-        for k in range(len(self.iterates)):
+        records, m = [], len(self.iterates)
+        for k in range(m):
             beta = self.iterates[k]
-            step = None if k == 0 else max_abs([b1 - b0 for b1, b0 in
-                                                zip(beta, self.iterates[k - 1])])
-            record = {"iteration": k, "beta": beta, "loss": self.history[k],
-                      "grad_norm": self.grad_norms[k] if k < len(self.grad_norms) else None,
+            it = k if k < TRACE_KEEP else self.n_iter - (m - 1 - k)   # after a gap: see record
+            step = None if k == 0 or (k == TRACE_KEEP and it > k) else max_abs(
+                [b1 - b0 for b1, b0 in zip(beta, self.iterates[k - 1])])
+            record = {"iteration": it, "beta": beta, "loss": self.history[it],
+                      "grad_norm": self.grad_norms[it] if it < len(self.grad_norms) else None,
                       "step": step, "equation": "start" if k == 0 else self.equation}
             if 0 < k <= len(self.details):
                 record.update(self.details[k - 1])
@@ -109,6 +115,16 @@ class FitResult:
     def __repr__(self):
         return ("FitResult(solver=%r, n_iter=%d, converged=%r, loss=%r)"
                 % (self.solver, self.n_iter, self.converged, self.history[-1]))
+
+
+def record(iterates, details, beta, detail):
+    """Keep an iteration's beta and detail for the trace; beyond 2 TRACE_KEEP,
+    drop the oldest of the middle ones (the first TRACE_KEEP stay)."""
+    iterates.append(beta)
+    details.append(detail)
+    if len(iterates) > 2 * TRACE_KEEP:
+        del iterates[TRACE_KEEP]
+        del details[TRACE_KEEP - 1]
 
 
 def max_abs(v):
@@ -194,8 +210,7 @@ def _iterate(objective, beta0, max_iter, tol, step, name, equation):
         last_step = [b1 - b0 for b1, b0 in zip(beta_new, beta)]
         beta = beta_new
         history.append(L_new)
-        iterates.append(beta)
-        details.append(detail)
+        record(iterates, details, beta, detail)
         n_iter += 1
         diagnosis = objective.diagnose(beta, last_step)
     return FitResult(name, beta, history, grad_norms, n_iter, converged, diagnosis,
@@ -282,6 +297,7 @@ def sgd(objective, beta0, learning_rate=0.5, max_iter=200, tol=1e-3,
         raise ValueError("learning_rate must be positive, got %r" % (learning_rate,))
     n, scales = objective.n_examples, scales_of(objective)
     examples = objective.examples       # (row, share): share 1 unless weighted, eq. (47)
+    per_epoch = sum(share for _, share in examples)    # n, unless the weights were scaled down
     from .rng import Random            # only SGD shuffles: loaded when it runs
     rng = Random(random_state)
     order = list(range(len(examples)))
@@ -297,7 +313,7 @@ def sgd(objective, beta0, learning_rate=0.5, max_iter=200, tol=1e-3,
         rng.shuffle(order)
         for e in order:
             i, share = examples[e]
-            eta_t = learning_rate / math.sqrt(1.0 + t / n)             # eq. (18)
+            eta_t = learning_rate / math.sqrt(1.0 + t / per_epoch)     # eq. (18)
             g_i = objective.example_gradient(i, beta)                   # x_i (p_i - y_i)
             step = eta_t * share                                        # share: eq. (47)
             beta = [b - step * g_ij for b, g_ij in zip(beta, g_i)]      # eq. (17)
@@ -309,8 +325,7 @@ def sgd(objective, beta0, learning_rate=0.5, max_iter=200, tol=1e-3,
             beta_bar = beta          # the first epoch only moves away from the start
         history.append(objective.value(beta_bar))
         check_divergence("stochastic gradient descent", history, n, "in epoch %d" % (n_iter + 1))
-        iterates.append(beta_bar)
-        details.append({"eta": eta_t})
+        record(iterates, details, beta_bar, {"eta": eta_t})
         n_iter += 1
         g = objective.gradient(beta_bar)
         grad_norms.append(max_abs(g))

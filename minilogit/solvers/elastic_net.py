@@ -20,7 +20,7 @@ conditions or when the objective says that no minimum exists.
 from ..core.checks import check_number
 from ..core.errors import DataError
 from ..core.compat import EPS
-from ..core.solvers import FitResult, scaled_gradient, scales_of, verdict
+from ..core.solvers import FitResult, record, scaled_gradient, scales_of, verdict
 
 
 def soft_threshold(u, t):
@@ -207,8 +207,7 @@ def iterate(solver, objective, f, beta0, l1, l2, penalized, max_iter, tol, step,
         history.append(F)
         v = kkt_violations(g_new, beta, l1, penalized)                    # eq. (45)
         grad_norms.append(max(v))
-        iterates.append(beta)
-        details.append(detail)
+        record(iterates, details, beta, detail)
         n_iter += 1
         if unpenalized:
             diagnosis = objective.diagnose(beta, last_step)

@@ -7,7 +7,7 @@ ArithmeticErrors) with a message naming the problem; odd but valid input
 Messages are matched by substrings that print the same on every runtime.
 """
 
-from helpers import EPS, HUGE, finite, fit, only, raises
+from helpers import EPS, HUGE, finite, fit, only, raises, warnings_from
 
 from minilogit import (GLM, ConvergenceWarning, DataError, DivergenceError, InferenceError,
                        LeastSquaresClassifier, LogisticRegression, Matrix,
@@ -188,8 +188,6 @@ def test_sample_weights():
     # huge but finite weights: the same fit as weight 1 (no copies are made)
     m = LogisticRegression().fit(X, Y, [1e12] * 6)
     assert abs(m.coef_[0] - LogisticRegression().fit(X, Y).coef_[0]) < max(1e-9, 8 * EPS)
-    msg = _message(DataError, LogisticRegression(solver="sgd").fit, X, Y, [1e12] * 6)
-    assert "visits per epoch" in msg, msg
 
 
 def test_predictions_that_would_overflow_to_nan():
@@ -505,3 +503,35 @@ def test_every_solver_diagnoses_separation_without_false_advice():
         m, ws = fit(LogisticRegression(solver=solver), X2, y2)
         assert len(only(ws, SeparationWarning)) == 1 and not m.converged_, (solver, ws)
         assert "standardize" not in " ".join(str(w) for w in ws), solver
+
+
+# ---- Issue 12, items 3 and 4: inference only where valid; bounded work.
+
+def test_unconverged_fit_withholds_inference_and_says_why():
+    m = fit(LogisticRegression(solver="gd", max_iter=1), X, Y)[0]
+    assert not m.converged_
+    for name in ("bse_", "pvalues_", "aic_", "bic_", "prsquared_", "llr_pvalue_"):
+        msg = _message(InferenceError, getattr, m, name)
+        assert "the fit did not converge: gd stopped after 1" in msg, msg
+    text = m.summary()
+    assert "std err" not in text and "AIC:" not in text and "did not converge" in text, text
+
+
+def test_more_parameters_than_rows_is_refused_at_once():
+    rows = [[float(i + j) for j in range(40)] for i in range(8)]
+    msg = _message(DataError, LogisticRegression().fit, rows, [0, 1] * 4)
+    assert "X has 8 rows for 41 parameters" in msg, msg
+
+
+def test_continuous_y_is_too_many_classes():
+    rows = [[i / 4.0] for i in range(24)]
+    msg = _message(DataError, SoftmaxRegression().fit, rows, [i * 0.5 for i in range(24)])
+    assert "y has 24 classes for 24 rows" in msg and "y looks continuous" in msg, msg
+
+
+def test_huge_sgd_weights_keep_an_epoch_short():
+    from minilogit.core.logistic import weighted_examples
+    assert len(weighted_examples([1e5] * 6)) == 60
+    a = warnings_from(LogisticRegression(solver="sgd", max_iter=5).fit, X, Y, [1e5] * 6)[0]
+    b = warnings_from(LogisticRegression(solver="sgd", max_iter=5).fit, X, Y, [10] * 6)[0]
+    assert a.coef_ == b.coef_
