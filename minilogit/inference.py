@@ -43,7 +43,7 @@ PENALISED = ("the fit is penalised, so its coefficients are biased towards 0 and
 
 def set_inference(model, beta, nobs, llf, llnull, deviance, null_deviance, link,
                   information, scale=1.0, blocked=None):
-    """Set the attributes the ``Inference`` mixin reads, for a model fitted at ``beta``.
+    """Set the attributes ``Inference`` reads, for a model fitted at ``beta``.
 
     ``information()`` returns XᵀŴX at beta (called only when standard errors
     are possible); the covariance is ``scale`` times its inverse, eq. (33).
@@ -126,7 +126,10 @@ class Inference:
         self.model = model
 
     def __getattr__(self, name):
-        # called only for a missing attribute: the model's (params_, llf_, ...)
+        # called only for a missing attribute: the model's (params_, llf_, ...);
+        # one of this class's own is missing only when computing it failed
+        if hasattr(type(self), name):
+            raise AttributeError("%s cannot be computed for this fit" % name)
         return getattr(self.model, name)
 
     def _fitted(self):

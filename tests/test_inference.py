@@ -136,3 +136,12 @@ def test_integer_weights_give_the_inference_of_repeated_rows(data, draw):
             assert abs(u - v) <= 1e-7 * max(1.0, abs(v)), (name, u, v)
     for name in ("llf_", "llnull_", "aic_", "bic_", "nobs_", "df_resid_"):
         assert abs(getattr(a, name) - getattr(b, name)) <= 1e-9 * max(1.0, abs(getattr(b, name)))
+
+
+def test_a_statistic_that_cannot_be_computed_is_an_attribute_error():
+    """A half-set model (params_ but no covariance) gives AttributeError for
+    bse_, not an endless hand-off between the model and its Inference view."""
+    m = LogisticRegression()
+    m.params_ = [1.0]
+    with pytest.raises(AttributeError):
+        m.bse_
