@@ -47,12 +47,10 @@ GD_TOL = max(TOL, 0.5 * math.sqrt(EPS))
 # A fixed-step loss that rose by less than this fraction is rounding, not divergence.
 ROUNDING = max(1e-12, 64.0 * EPS)
 
-# A mean loss that rose by more than GROWTH (1 + |its start|) has diverged
-# (a model that guesses p = 1/2 everywhere has a mean loss of log 2 = 0.69).
+# A mean loss that rose by more than GROWTH (1 + |its start|) has diverged.
 GROWTH = 10.0
 
-# A FitResult keeps the first and the last TRACE_KEEP iterates (p + 1 numbers
-# each), so that a long run (tol=0, say) does not hold every one: see record.
+# A FitResult keeps the first and last TRACE_KEEP iterates, not all (tol=0, say): see record.
 TRACE_KEEP = 50
 
 
@@ -119,7 +117,13 @@ class FitResult:
 
 def record(iterates, details, beta, detail):
     """Keep an iteration's beta and detail for the trace; beyond 2 TRACE_KEEP,
-    drop the oldest of the middle ones (the first TRACE_KEEP stay)."""
+    drop the oldest of the middle ones (the first TRACE_KEEP stay).
+
+    >>> its, ds = [0], []
+    >>> for k in range(1, 3 * TRACE_KEEP): record(its, ds, k, None)
+    >>> len(its), its[TRACE_KEEP - 1], its[TRACE_KEEP], its[-1]
+    (100, 49, 100, 149)
+    """
     iterates.append(beta)
     details.append(detail)
     if len(iterates) > 2 * TRACE_KEEP:
@@ -137,7 +141,12 @@ def max_abs(v):
 
 
 def scales_of(objective):
-    """Each parameter's s_j: its column's root mean square (or ``objective.scales``)."""
+    """Each parameter's s_j: its column's root mean square (or ``objective.scales``).
+
+    >>> from minilogit.core.logistic import LogisticLoss, Matrix
+    >>> scales_of(LogisticLoss(Matrix([[1.0, 3.0], [1.0, -4.0]]), [0, 1]))
+    [1.0, 3.5355339059327378]
+    """
     if hasattr(objective, "scales"):
         return objective.scales
     data = objective
@@ -158,7 +167,11 @@ def scaled_gradient(g, scales, n_examples):
 
 
 def verdict(criterion, tol, diagnosis, n_iter, max_iter):
-    """(stop, converged): stop at separation, the gradient test or max_iter."""
+    """(stop, converged): stop at separation, the gradient test or max_iter.
+
+    >>> verdict(1e-9, 1e-8, None, 3, 100), verdict(1e-9, 1e-8, "separation", 3, 100)
+    ((True, True), (True, False))
+    """
     if diagnosis is not None:
         return True, False
     if criterion <= tol:                                 # the gradient test
@@ -167,7 +180,10 @@ def verdict(criterion, tol, diagnosis, n_iter, max_iter):
 
 
 def check_divergence(solver, history, n_examples, when):
-    """Raise DivergenceError when the mean loss rose by more than GROWTH (1 + |its start|)."""
+    """Raise DivergenceError when the mean loss rose by more than GROWTH (1 + |its start|).
+
+    >>> check_divergence("sgd", [6.9, 7.0], 10, "in epoch 1")      # no error: no divergence
+    """
     L0, L = history[0], history[-1]
     if not (L - L0 <= GROWTH * (n_examples + abs(L0))):      # also catches inf and nan
         raise DivergenceError("%s diverged %s: the loss rose from %.4g to %.4g; use a "
