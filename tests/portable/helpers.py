@@ -183,6 +183,23 @@ def write_file(path, text):
     f.close()
 
 
+def run_main(argv, path, data=None):
+    """minilogit's command line, main(argv), with the file at path holding
+    data (text or bytes; None: as it is), removed after; (status, out, err)."""
+    import io
+    from minilogit.__main__ import main
+    if data is not None:
+        f = open(path, "wb" if isinstance(data, bytes) else "w")
+        f.write(data)
+        f.close()
+    out, err = io.StringIO(), io.StringIO()
+    try:
+        status = main(argv, out, err)
+    finally:
+        remove_file(path)
+    return status, out.getvalue(), err.getvalue()
+
+
 def remove_file(path):
     """Remove path; quietly nothing where there is no os module or no file."""
     try:

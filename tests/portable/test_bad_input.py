@@ -338,12 +338,9 @@ def test_failed_fits_leave_the_model_unfitted():
 # Without the csv module (MicroPython) quoted cells are refused and no field
 # limit applies, so those cases check what that reader does instead.
 
-import io
-
-from helpers import SCRATCH_CSV, remove_file
+from helpers import SCRATCH_CSV, remove_file, run_main
 
 from minilogit import datasets
-from minilogit.__main__ import main
 from minilogit.datasets import load_csv, stream_csv
 
 CSV = SCRATCH_CSV
@@ -416,16 +413,7 @@ def test_a_file_split_at_semicolons_is_named():
 
 def _main(argv, data=None):
     """main(argv) with CSV holding the bytes data; return (status, out, err)."""
-    if data is not None:
-        f = open(CSV, "wb")
-        f.write(data)
-        f.close()
-    out, err = io.StringIO(), io.StringIO()
-    try:
-        status = main(argv, out, err)
-    finally:
-        remove_file(CSV)
-    return status, out.getvalue(), err.getvalue()
+    return run_main(argv, CSV, data)
 
 
 def test_command_line_files_are_one_line_and_status_1():

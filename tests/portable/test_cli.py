@@ -11,8 +11,7 @@ of the trace, and the table agrees to helpers.FIT (FIT_GD for gd).
 
 import io
 
-from helpers import (FIT, FIT_GD, SCRATCH_CSV, SINGLE, X2, Y2, assert_close, remove_file,
-                     write_file)
+from helpers import FIT, FIT_GD, SCRATCH_CSV, SINGLE, X2, Y2, assert_close, run_main
 from minilogit import LogisticRegression
 from minilogit.__main__ import demo, main
 
@@ -105,13 +104,7 @@ def _csv_text():
 
 def _run(argv, text=None):
     """main(argv) with CSV holding ``text`` (default: X2, Y2); return (status, out, err)."""
-    write_file(CSV, _csv_text() if text is None else text)
-    out, err = io.StringIO(), io.StringIO()
-    try:
-        status = main(argv, out, err)
-    finally:
-        remove_file(CSV)
-    return status, out.getvalue(), err.getvalue()
+    return run_main(argv, CSV, _csv_text() if text is None else text)
 
 
 def test_fit_prints_the_summary_of_the_python_api():
