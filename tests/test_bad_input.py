@@ -1578,3 +1578,18 @@ def test_tol_zero_keeps_a_bounded_trace():
     assert iterations[TRACE_KEEP:] == list(range(1001 - TRACE_KEEP, 1001))
     assert m.trace_[TRACE_KEEP]["step"] is None and m.trace_[-1]["beta"] == m.result_.beta
     assert m.trace_[-1]["loss"] == m.history_[-1]
+
+
+def test_first_order_separation_check_is_bounded():
+    """The short Newton run that diagnoses separation after an unconverged gd
+    run costs p^3 a step: with more than 200 parameters it is not made, and
+    the run ends with a ConvergenceWarning, not a SeparationWarning."""
+    from minilogit.core.rng import Random
+    rng = Random(5)
+    wide = [[rng.random() - 0.5 for j in range(210)] for i in range(300)]   # separable
+    labels = [i % 2 for i in range(300)]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        m = LogisticRegression(solver="gd", max_iter=3).fit(wide, labels)
+    kinds = [w.category for w in caught]
+    assert not m.converged_ and ConvergenceWarning in kinds and SeparationWarning not in kinds

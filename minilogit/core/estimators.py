@@ -135,9 +135,9 @@ class Estimator:
             self.failure_ = "Failed, collinearity: %s." % message
             raise DataError(message)
         if (self.solver not in ("newton", "irls") and not result.converged
-                and result.diagnosis is None and not (options.get("l1") or options.get("l2"))):
-            # a first-order run can stop before separated points stand out:
-            # a short Newton run says whether a minimum exists at all
+                and result.diagnosis is None and not (options.get("l1") or options.get("l2"))
+                and len(beta0) <= min(200, objective.n_examples)):      # p^3 a step: bounded
+            # first-order runs stop before separation shows: a short Newton run tells
             try:
                 result.diagnosis = newton(objective, beta0, 25, TOL).diagnosis
             except (ArithmeticError, DataError):
