@@ -131,6 +131,10 @@ def from_json(text, cls):
         if p not in cls._PARAMS:
             raise DataError("from_json: %s has no parameter %s" % (name, _show(p)))
     model = cls(**dict((p, _decode(v, "params." + p)) for p, v in params.items()))
+    try:
+        model.check_params()
+    except DataError as e:
+        raise DataError("from_json: params: %s" % e)
     for a in fitted:
         if a not in _FITTED[name]:
             raise DataError("from_json: fitted.%s is not a fitted attribute of a %s"

@@ -1148,6 +1148,12 @@ def _hostile_documents(model):
          '{"estimator": "%s", "params": {"tol": %s1%s}}'
          % (type(model).__name__, "[" * 100000, "]" * 100000), "cannot parse it"),
     ]
+    cases += [("params.%s %r" % (name, bad), _edit(doc, ["params", name], bad),
+               "from_json: params: ")
+              for name, bad in [("max_iter", -1), ("max_iter", "ten"), ("tol", -1e-3),
+                                ("solver", "lbfgs"), ("threshold", "nan"),
+                                ("family", "gamma!"), ("lam", -2.0)]
+              if name in doc["params"]]
     if multi:
         cases.append(("a coef_ row missing", _edit(doc, ["fitted", "coef_"], f["coef_"][1:]),
                       "coef_ must be a list of"))
@@ -1543,6 +1549,36 @@ def test_more_parameters_than_rows_is_refused_before_any_work():
         LogisticRegression().fit(few, [0, 1])
     # a penalty, or a first-order solver, make the fit well defined
     assert LogisticRegression(penalty="l2").fit(few, [0, 1]).converged_
+
+
+def test_a_hessian_too_large_to_solve_is_refused_before_any_work():
+    """Penalised, 100 rows x 10 000 columns is well defined, but a Newton step
+    would build a 10 001 x 10 001 Hessian (30 003 square for 3 classes) and
+    solve it in ~3e11 operations: refused at once, naming the first-order
+    solvers where the model has them. Without a penalty, X'X is singular."""
+    wide = [[float((i * 7 + j * 3) % 11) for j in range(10000)] for i in range(100)]
+    labels = [i % 3 for i in range(100)]
+    binary = [i % 2 for i in range(100)]
+    for model, y, d in [(LogisticRegression(penalty="l2"), binary, 10001),
+                        (LogisticRegression(penalty="l2", solver="irls"), binary, 10001),
+                        (SoftmaxRegression(), labels, 30003),
+                        (OneVsRest(LogisticRegression(penalty="l2")), labels, 10001)]:
+        with pytest.raises(DataError, match="(newton|irls) takes at most 1000 parameters, not "
+                                            "%d .*: use fewer columns, or gd or sgd" % d):
+            model.fit(wide, y)
+    with pytest.raises(DataError, match="X has 100 rows for 10001 parameters"):
+        MultiLabelClassifier().fit(wide, [[v, 1 - v] for v in binary])
+    with pytest.raises(DataError, match="X has 10000 columns: the normal equations take at "
+                                        "most 1000 coefficients"):
+        LeastSquaresClassifier().fit(wide, binary)
+    tall = [r[:1200] for r in wide] * 13                 # 1300 rows x 1200 columns
+    with pytest.raises(DataError, match="irls takes at most 1000 parameters, not 1201 .*"
+                                        "operations\\): use fewer columns$"):
+        GLM().fit(tall, binary * 13)
+    # a first-order solver takes the same problem (two steps here, to keep it short)
+    gd = _silently(lambda: LogisticRegression(penalty="l2", solver="gd", max_iter=2)
+                   .fit(wide, binary))
+    assert len(gd.coef_) == 10000 and gd.history_[-1] < gd.history_[0]
 
 
 @pytest.mark.parametrize("model", [SoftmaxRegression(), OneVsRest(LogisticRegression()),

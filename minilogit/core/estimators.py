@@ -45,6 +45,7 @@ class Estimator:
     # its test is looser.
     _MAX_ITER = {"newton": 100, "irls": 100, "gd": 10000, "sgd": 200}
     _TOL = {"newton": TOL, "irls": TOL, "gd": GD_TOL, "sgd": 1e-3}
+    _NEWTON_MAX = 1000       # parameters: a 1000 x 1000 Hessian, 3e8 operations a step
 
     def _set_solver_params(self, solver, max_iter, tol, learning_rate, fit_intercept,
                            random_state):
@@ -102,14 +103,20 @@ class Estimator:
             check_number(self.random_state, "random_state",
                          "an integer seed for SGD's shuffling", integer=True)
 
-    def _check_identified(self, shape, penalised):
-        """Raise DataError, before any work, when an unpenalised Newton or IRLS fit
-        has more parameters than rows: X'WX is then singular, the MLE not unique."""
-        n, k = shape
+    def _check_identified(self, shape, penalised, blocks=1):
+        """Raise DataError, before any work, when a Newton or IRLS fit has more
+        parameters than rows, unpenalised (X'WX is singular, the MLE not unique),
+        or more than _NEWTON_MAX (a d x d Hessian and d^3/3 operations a step)."""
+        (n, k), d = shape, shape[1] * blocks
         if k > n and not penalised and self.solver in ("newton", "irls"):
             raise DataError("X has %d rows for %d parameters: an unpenalised %s fit needs "
                             "at least as many rows, or X'WX is singular; drop columns, add "
                             "rows or use a penalty" % (n, k, self.solver))
+        if d > self._NEWTON_MAX and self.solver in ("newton", "irls"):
+            raise DataError("%s takes at most %d parameters, not %d (a step solves a %d x %d "
+                            "Hessian in ~%.0e operations): use fewer columns%s"
+                            % (self.solver, self._NEWTON_MAX, d, d, d, d ** 3 / 3.0,
+                               ", or gd or sgd" * ("gd" in self._SOLVERS)))
 
     def _solve(self, objective, beta0, **options):
         """Minimise ``objective`` from ``beta0`` with this estimator's solver.
@@ -159,8 +166,7 @@ class Estimator:
 
     def _keep(self, result, n_features):
         """Keep what every fit reports: the solver's outcome, and the number of features."""
-        self.n_features_in_ = n_features
-        self.n_iter_ = result.n_iter
+        self.n_features_in_, self.n_iter_ = n_features, result.n_iter
         self.converged_ = result.converged
         self.history_ = result.history
         self.result_ = result
@@ -189,12 +195,9 @@ class Estimator:
 def design(rows, fit_intercept):
     """The design matrix: a leading 1 on every row when fitting an intercept.
 
-    ``rows`` (from ``check_X``) are copied into the matrix's columns, so
-    that the fitted model does not change when the caller's data do: the
-    solvers read X by columns (X beta, Xᵀ(p - y), XᵀWX), and its rows are
-    built only if one asks for them (``Matrix.from_columns``). A column
-    whose sum of squares overflows a float would make XᵀWX inf (and the fit
-    nan): raise DataError naming it.
+    ``rows`` (from ``check_X``) are copied into columns, which the solvers
+    read (X beta, Xᵀ(p - y), XᵀWX; rows are built on demand). A column whose
+    sum of squares overflows a float (XᵀWX inf, the fit nan) is a DataError.
 
     >>> design([[2.0], [3.0]], True).rows
     [[1.0, 2.0], [1.0, 3.0]]
@@ -213,12 +216,9 @@ def design(rows, fit_intercept):
 
 
 def check_scores(scores, bad=lambda a: a != a):
-    """Return ``scores`` (one linear predictor per row, or a list per row)
-    after checking that none is ``bad`` (default: nan); raise DataError
-    naming the first such row.
-
-    Rows that pass check_X can still overflow: x_i'coef with x_i near the
-    float's largest value sums +inf and -inf, which is nan.
+    """Return ``scores`` (one linear predictor per row, or a list per row),
+    or raise DataError naming the first that is ``bad`` (default: nan): rows
+    near the float's largest value can sum +inf and -inf in x_i'coef.
 
     >>> check_scores([0.5, float("inf") - float("inf")])
     Traceback (most recent call last):

@@ -310,7 +310,7 @@ class SoftmaxRegression(Estimator):
         n_features = len(rows[0])
         X1 = design(rows, self.fit_intercept)
         K, d = len(classes), X1.shape[1]
-        self._check_identified(X1.shape, penalized)
+        self._check_identified(X1.shape, penalized, K)
         first = 1 if self.fit_intercept else 0        # where the coefficients start in a block
         objective = SoftmaxLoss(X1, index, K, names=classes)
         if penalized:

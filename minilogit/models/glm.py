@@ -82,6 +82,15 @@ class GLM(LazyInference, Extras, Estimator):
         self.family, self.link, self.fit_intercept = family, link, fit_intercept
         self.solver, self.max_iter, self.tol = solver, max_iter, tol
 
+    def check_params(self):
+        """Check the constructor's parameters, as ``fit`` does first; return self."""
+        self._check_params()
+        return self
+
+    def _check_params(self):
+        self._check_solver_params()
+        return family_and_link(self.family, self.link)
+
     def fit(self, X, y, sample_weight=None):
         """Fit the coefficients to rows X and targets y (frequency weights optional); return self.
 
@@ -102,8 +111,7 @@ class GLM(LazyInference, Extras, Estimator):
         minilogit.DataError: the poisson family does not take the logit link: choose log
         """
         self._forget()
-        self._check_solver_params()
-        family, link = family_and_link(self.family, self.link)
+        family, link = self._check_params()
         rows = check_X(X)
         y = family.check_y(y)
         if len(y) != len(rows):

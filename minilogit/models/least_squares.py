@@ -105,6 +105,11 @@ class LeastSquaresClassifier(Extras, Estimator):
         self.fit_intercept = fit_intercept
         self.threshold = threshold
 
+    def check_params(self):
+        """Check the constructor's parameters, as ``fit`` does first; return self."""
+        _check_threshold(self.threshold)
+        return self
+
     def fit(self, X, y):
         """Fit by the normal equations to rows X and labels y; return self.
 
@@ -121,12 +126,16 @@ class LeastSquaresClassifier(Extras, Estimator):
         minilogit.DataError: X'X is singular: column 1 of X is a linear combination of the columns before it (a constant or duplicated column?); drop it
         """
         self._forget()
-        _check_threshold(self.threshold)
+        self.check_params()
         rows = check_X(X)
         classes, index = check_class_labels(y, len(rows))
         n_features = len(rows[0])
         X1 = design(rows, self.fit_intercept)
-        K = len(classes)
+        d, K = X1.shape[1], len(classes)
+        if d > self._NEWTON_MAX:             # a d x d solve too large to start
+            raise DataError("X has %d columns: the normal equations take at most %d "
+                            "coefficients (a d x d solve, d^3/3 operations); drop columns"
+                            % (d - 1 if self.fit_intercept else d, self._NEWTON_MAX))
         try:
             if K == 2:
                 y01 = [float(k) for k in index]      # y coded 0/1: classes_[1] is 1

@@ -128,14 +128,20 @@ class MultiLabelClassifier(L1Solvers, Extras, Estimator):
         self._set_solver_params(solver, max_iter, tol, learning_rate, fit_intercept,
                                 random_state)
 
+    def check_params(self):
+        """Check the constructor's parameters, as ``fit`` does first; return self."""
+        self._check_solver_params()
+        return self
+
     def fit(self, X, Y):
         """Fit the K sigmoid outputs to rows X and the label table Y; return self."""
         self._forget()
-        self._check_solver_params()
+        self.check_params()
         rows = check_X(X)
         Y = _check_label_table(Y, len(rows))
         n_features = len(rows[0])
         X1 = design(rows, self.fit_intercept)
+        self._check_identified(X1.shape, False, len(Y[0]))
         objective = MultiLabelLoss(X1, Y)
         self._d = X1.shape[1]
         result = self._solve(objective, [0.0] * objective.n_params)

@@ -17,3 +17,8 @@ class SoftmaxRegression(Extras, CoreSoftmaxRegression):
     >>> m.predict([[0.5], [4.5]]), m.explain().split(":")[0]
     (['lo', 'hi'], 'Converged after 5 Newton steps')
     """
+
+    def check_params(self):
+        """Check the constructor's parameters, as ``fit`` does first; return self."""
+        self._check_params()
+        return self

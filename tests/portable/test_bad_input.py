@@ -285,6 +285,11 @@ def test_from_json_refuses_hostile_documents():
     assert "intercept_ must be a finite number" in _message(
         DataError, LogisticRegression.from_json, text)
     assert "from_json" in _message(DataError, LogisticRegression.from_json, "[" * 5000)
+    for name, bad in [("max_iter", -1), ("solver", "lbfgs"), ("lam", "1")]:
+        doc = json.loads(json.dumps(good))
+        doc["params"][name] = bad
+        msg = _message(DataError, LogisticRegression.from_json, json.dumps(doc))
+        assert msg.startswith("from_json: params: ") and name in msg, msg
 
 
 def test_to_source_labels_are_plain_literals():
@@ -509,6 +514,12 @@ def test_more_parameters_than_rows_is_refused_at_once():
     rows = [[float(i + j) for j in range(40)] for i in range(8)]
     msg = _message(DataError, LogisticRegression().fit, rows, [0, 1] * 4)
     assert "X has 8 rows for 41 parameters" in msg, msg
+
+
+def test_a_hessian_too_large_to_solve_is_refused_at_once():
+    rows = [[float(i * j % 5) for j in range(340)] for i in range(4)]
+    msg = _message(DataError, SoftmaxRegression().fit, rows, [0, 1, 2, 0])
+    assert "newton takes at most 1000 parameters, not 1023" in msg, msg
 
 
 def test_continuous_y_is_too_many_classes():
