@@ -215,12 +215,20 @@ class Figure:
 
 class Picture(str):
     """SVG text that a notebook shows as the picture (``_repr_svg_``); as a str it
-    is the SVG itself, for ``save`` or a web page.
+    is the SVG itself, for ``print``, ``save`` or a web page. Its ``repr`` is
+    one line, not pages of SVG.
 
-    >>> p = Figure("t", "x", "y", (0.0, 1.0), (0.0, 1.0)).svg()
+    >>> p = Figure("t", "x", "y", (0.0, 1.0), (0.0, 1.0)).svg(width=320)
     >>> p._repr_svg_() == p, p.startswith("<svg")
     (True, True)
+    >>> p
+    <Picture: SVG, 320 x 200 px>
     """
+
+    def __repr__(self):
+        tag = self[:self.index(">")]
+        width, height = [tag.split(' %s="' % n)[1].split('"')[0] for n in ("width", "height")]
+        return "<Picture: SVG, %s x %s px>" % (width, height)
 
     def _repr_svg_(self):
         return str.__str__(self)
