@@ -1,9 +1,9 @@
 """Pictures of the lecture as SVG text: no plotting library, no dependencies.
 
-Every function returns the SVG as a ``minilogit.svg.Picture``: a str, which
-``minilogit.svg.save(svg, path)`` writes to a file, that a notebook shows as
-the picture. Each takes ``width`` and ``height`` in pixels (give one to keep
-the natural aspect ratio), e.g. to fit two side by side in a notebook column.
+Every function returns a ``minilogit.svg.Picture``: the SVG as a str
+(``minilogit.svg.save(svg, path)`` writes it), which a notebook shows as the
+picture. Each takes ``width`` and ``height`` in pixels (one alone keeps the
+natural aspect ratio), e.g. to fit two side by side in a notebook column.
 Legends name the classes by their labels, or by ``class_names`` ({label: name}).
 The drawing (the 640 x 400 canvas, axes with ticks at "nice" numbers, a
 log scale, the legend) is ``minilogit.svg``'s ``Figure``; this module
@@ -23,7 +23,8 @@ side_by_side               several of these pictures in one SVG, in a row
 =========================  ====================================================
 
 Exceptions: bad input (empty, nan, mismatched lengths, the wrong number of
-features or classes) raises ``minilogit.DataError``; a model given
+features or classes, a width or height that is not a positive number) raises
+``minilogit.DataError``; a model given
 to ``masking_plot`` that is not fitted, ``NotFittedError``.
 
 >>> svg = roc_plot([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
@@ -114,7 +115,8 @@ def decision_boundary_plot(model, X, y, threshold=None, feature_names=None, clas
     ``model`` is any fitted binary model with ``intercept_`` and two
     ``coef_``. ``threshold`` defaults to ``model.threshold`` when it has
     one (``LeastSquaresClassifier``: xᵀbeta = 0.5), else 0 (a logistic
-    model's log-odds 0, i.e. p = 0.5).
+    model's log-odds 0, i.e. p = 0.5). The legend names each class by its
+    label, or by its name in ``class_names`` ({label: name}).
 
     >>> from minilogit import LogisticRegression
     >>> X = [[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [1.0, 1.0], [2.0, 2.0], [0.5, 0.5],
@@ -232,9 +234,10 @@ def masking_plot(X, y, least_squares=None, softmax=None, class_names=None, width
     one for its softmax probability, and its data as points near the bottom.
     A class is masked where its solid line is nowhere on top.
 
-    ``least_squares`` and ``softmax`` may be a fitted
-    ``LeastSquaresClassifier`` and ``SoftmaxRegression`` (one feature, the
-    same classes); each one not given is fitted here to (X, y).
+    The legend names each class by its label, or by its name in
+    ``class_names`` ({label: name}). ``least_squares`` and ``softmax`` may
+    be a fitted ``LeastSquaresClassifier`` and ``SoftmaxRegression`` (one
+    feature, the same classes); each one not given is fitted here to (X, y).
 
     >>> from minilogit.datasets import make_masking
     >>> X, y = make_masking(n_per_class=10)
@@ -284,9 +287,11 @@ def masking_plot(X, y, least_squares=None, softmax=None, class_names=None, width
 
 def _name(label, class_names):
     """A class in a legend: its name in ``class_names`` ({label: name}), else its label."""
-    if class_names is not None and label in class_names:
-        return str(class_names[label])
-    return str(label)
+    if class_names is None:
+        return str(label)
+    if not hasattr(class_names, "items"):
+        raise DataError("class_names must be a dict {label: name}, got %r" % (class_names,))
+    return str(class_names[label]) if label in class_names else str(label)
 
 
 def fit_plot(model, data, width=None, height=None):

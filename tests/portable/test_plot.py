@@ -152,6 +152,8 @@ def test_bad_input_raises_data_error():
     raises(DataError, plot.decision_boundary_plot, LogisticRegression().fit(X2, Y2),
            X2, Y2[:-1])
     raises(DataError, plot.masking_plot, [[0.0], [1.0], [2.0]], [0, 1, 1])
+    raises(DataError, plot.decision_boundary_plot, LogisticRegression().fit(X2, Y2), X2, Y2,
+           class_names=["no", "yes"])
 
 
 def test_bank_balance_seeded_with_the_requested_share():
