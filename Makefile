@@ -5,11 +5,12 @@
 # make portable - the portable suite on every runtime (installs them first)
 # make board - the heap minilogit needs on a MicroPython board build (needs only python3)
 # make figures - write the walkthrough's pictures to docs/figures/*.svg (needs only python3)
+# make notebook - run docs/lecture.ipynb's code cells and store their outputs (needs only python3)
 PYTHON ?= python3
 VENV   := .venv
 VPY    := $(VENV)/bin/python
 
-.PHONY: demo test portable board figures bench clean
+.PHONY: demo test portable board figures notebook bench clean
 
 demo:
 	$(PYTHON) -m minilogit demo
@@ -41,6 +42,10 @@ board:
 # the SVGs are committed: the walkthrough shows them
 figures:
 	$(PYTHON) tools/figures.py
+
+# the notebook is committed with its outputs: tests/test_notebook.py checks them
+notebook:
+	$(PYTHON) tools/notebook.py
 
 # speed, memory and scaling (stdlib only; adds numpy, statsmodels, scikit-learn
 # when importable): make bench [PYTHON=...] [BENCH_ARGS="--json PATH --profile"]

@@ -30,6 +30,7 @@ solvers                     proximal, coordinate_descent, sgd_stream
 metrics                     accuracy, confusion matrix, precision, recall, F1,
                             ROC and AUC, log loss, threshold sweep, R^2
 inference                   standard errors, tests, intervals, summary()
+tables                      summary(), explain(), trace_ as notebook tables
 datasets                    load_breast_cancer, load_iris, load_csv,
                             standardize, make_masking, make_bank_balance
 export                      to_source, to_json, from_json (also model methods)
@@ -71,7 +72,7 @@ _LAZY = {
 }
 _MODULES = ("datasets", "demo", "distributions", "explain", "export", "families", "inference",
             "jsonio", "links", "metrics", "models", "objectives", "plot", "solvers", "summary",
-            "svg", "validation")
+            "svg", "tables", "validation")
 
 
 def __getattr__(name):

@@ -264,46 +264,6 @@ def fit_quietly(model, X, y):
     return [" ".join(text.split()) for _, text in fit_catching(model, X, y)]
 
 
-def trace_table(model):
-    """The fit's iterations as aligned text, one row per record of ``model.trace_``.
-
-    >>> m = LogisticRegression(solver="irls").fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
-    >>> print(trace_table(m))              # doctest: +NORMALIZE_WHITESPACE +ELLIPSIS
-    iteration            loss L   max |gradient|      max |step|  equations   weights w_min .. w_max
-            0     2.77258872224                1               -  start
-            1     2.35259543948         0.095738             1.2  (...  0.25 .. 0.25
-            2     2.34749401608       0.00356829        0.155983  (...  0.1779 .. 0.2403
-            3     2.34748653514      5.80856e-06       0.0062827  (...  0.1629 .. 0.2377
-            4     2.34748653512      1.54916e-11     1.02606e-05  (...  0.1623 .. 0.2375
-    """
-    records = model.trace_
-    width = max(9, max(len(r["equation"]) for r in records))
-    extra = ""
-    if "w_min" in records[-1]:
-        extra = "weights w_min .. w_max"
-    elif "eta" in records[-1]:
-        extra = "learning rate eta"
-    equation = "  %-" + str(width) + "s  %s"        # no str.ljust on MicroPython
-    head, row = "%9s %17s %16s %15s" + equation, "%9d %17.12g %16s %15s" + equation
-    lines = [(head % ("iteration", "loss L", "max |gradient|", "max |step|", "equations",
-                      extra)).rstrip()]
-    for r in records:
-        if "w_min" in r:
-            more = "%.4g .. %.4g" % (r["w_min"], r["w_max"])
-        elif "eta" in r:
-            more = "%.4g" % r["eta"]
-        else:
-            more = ""
-        lines.append((row % (r["iteration"], r["loss"], _g(r["grad_norm"]), _g(r["step"]),
-                             r["equation"], more)).rstrip())
-    return "\n".join(lines)
-
-
-def _g(x):
-    """A number in 6 significant digits, or "-" when there is none."""
-    return "-" if x is None else "%.6g" % x
-
-
 def fit_command(args, out, err, trace=False):
     """``fit`` (summary and explanation) or ``trace`` (the iteration table)."""
     path, opts = parse_options(args)
@@ -312,7 +272,7 @@ def fit_command(args, out, err, trace=False):
     for message in fit_quietly(model, data.data, data.target):
         err.write("minilogit: warning: %s\n" % message)
     if trace:
-        out.write(trace_table(model) + "\n")
+        out.write(str(model.trace_) + "\n")     # minilogit.tables.trace_table
     else:
         out.write(model.summary(feature_names=data.feature_names) + "\n")
     out.write("\n" + "\n".join(wrap_text(model.explain(), 79)) + "\n")

@@ -16,6 +16,7 @@ from .core.compat import _warnings, fallback_count, fallback_since
 from .core.errors import DataError
 from .models.logistic import LogisticRegression
 from .datasets import load_breast_cancer, standardize
+from .tables import solver_table
 
 SUBSET = ["mean_radius", "mean_texture", "mean_smoothness", "mean_symmetry"]
 
@@ -101,15 +102,8 @@ def demo(out=sys.stdout):
         t0 = time.time()
         messages = ["%s: %s" % pair for pair in fit_catching(model, Xs, y)]
         fits.append((solver, model, time.time() - t0, messages))
-    w("   %-18s" % "coefficient" + "".join("%13s" % f[0] for f in fits) + "\n")
-    names = ["intercept"] + SUBSET
-    for j in range(len(names)):
-        w("   %-18s" % names[j] + "".join(
-            "%13.6f" % ([f[1].intercept_] + f[1].coef_)[j] for f in fits) + "\n")
-    w("   %-18s" % "final loss" + "".join("%13.6f" % f[1].history_[-1] for f in fits) + "\n")
-    w("   %-18s" % "iterations" + "".join("%13d" % f[1].n_iter_ for f in fits) + "\n")
-    w("   %-18s" % "converged" + "".join("%13s" % f[1].converged_ for f in fits) + "\n")
-    w("   %-18s" % "seconds" + "".join("%13.3f" % f[2] for f in fits) + "\n")
+    table = solver_table([f[1] for f in fits], SUBSET, [f[2] for f in fits])
+    w("".join("   " + line + "\n" for line in table.splitlines()))
     w("\n   SGD's iterations are epochs (passes over all %d rows); its answer is\n"
       "   close to, not equal to, the optimum the other three agree on.\n" % len(X))
     for f in fits:

@@ -20,18 +20,25 @@ Converged after 5 Newton steps: ... quadratic convergence ...
 
 import math
 
+from .tables import Text
+
 NAMES = {"newton": "Newton", "irls": "IRLS", "gd": "gradient-descent", "sgd": "SGD",
          "proximal": "proximal-gradient", "cd": "coordinate-descent"}
 UNITS = {"sgd": "epochs", "cd": "outer steps"}
 
 
 def explain(model):
-    """Return a few sentences saying why ``model``'s last fit stopped.
+    """Return a few sentences saying why ``model``'s last fit stopped, as a
+    ``minilogit.tables.Text`` (a str that a notebook shows as a paragraph).
 
     >>> from minilogit import LogisticRegression
     >>> explain(LogisticRegression())
-    'This model has not been fitted yet.'
+    This model has not been fitted yet.
     """
+    return Text(_why(model))
+
+
+def _why(model):
     failure = getattr(model, "failure_", None)
     if failure is not None:
         return failure

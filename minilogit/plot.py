@@ -1,6 +1,10 @@
 """Pictures of the lecture as SVG text: no plotting library, no dependencies.
 
-Every function returns the SVG as a string; ``minilogit.svg.save(svg, path)`` writes it.
+Every function returns a ``minilogit.svg.Picture``: the SVG as a str
+(``minilogit.svg.save(svg, path)`` writes it), which a notebook shows as the
+picture. Each takes ``width`` and ``height`` in pixels (one alone keeps the
+natural aspect ratio), e.g. to fit two side by side in a notebook column.
+Legends name the classes by their labels, or by ``class_names`` ({label: name}).
 The drawing (the 640 x 400 canvas, axes with ticks at "nice" numbers, a
 log scale, the legend) is ``minilogit.svg``'s ``Figure``; this module
 holds the pictures and what they compute.
@@ -19,7 +23,8 @@ side_by_side               several of these pictures in one SVG, in a row
 =========================  ====================================================
 
 Exceptions: bad input (empty, nan, mismatched lengths, the wrong number of
-features or classes) raises ``minilogit.DataError``; a model given
+features or classes, a width or height that is not a positive number) raises
+``minilogit.DataError``; a model given
 to ``masking_plot`` that is not fitted, ``NotFittedError``.
 
 >>> svg = roc_plot([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
@@ -34,13 +39,13 @@ from .metrics import roc_auc_score, roc_curve, threshold_sweep
 from .models.glm import GLM
 from .models.least_squares import LeastSquaresClassifier
 from .models.softmax import SoftmaxRegression
-from .svg import COLOURS, DASHES, GREY, Figure, linspace, num
+from .svg import COLOURS, DASHES, FONT, GREY, Figure, linspace, num, picture, svg_tag
 from .svg import H, W
 from .core.checks import as_float, check_X, show_labels, sorted_labels
 from .validation import check_binary_scores, check_numbers
 
 
-def sigmoid_plot():
+def sigmoid_plot(width=None, height=None):
     """Draw sigma(a) and its derivative sigma(a)(1 - sigma(a)) for a in [-6, 6].
 
     >>> svg = sigmoid_plot()
@@ -54,7 +59,7 @@ def sigmoid_plot():
                  legend="upper left")
     fig.line(a, s, COLOURS[0], "σ(a) = 1 / (1 + e^−a)")
     fig.line(a, ds, COLOURS[1], "σ′(a) = σ(a)(1 − σ(a))", dash=DASHES[1])
-    return fig.svg()
+    return fig.svg(width, height)
 
 
 def _named_series(histories):
@@ -72,7 +77,7 @@ def _named_series(histories):
     return out
 
 
-def loss_history_plot(histories, optimum=None):
+def loss_history_plot(histories, optimum=None, width=None, height=None):
     """Draw each solver's loss per iteration on a log scale.
 
     ``histories`` maps a solver name to its losses (a model's ``history_``;
@@ -100,23 +105,26 @@ def loss_history_plot(histories, optimum=None):
         fig.line(xs, ys[k], colour, series[k][0], dash=DASHES[k % len(DASHES)])
         if len(xs) <= 30:                # few iterations: show each one
             fig.points(xs, ys[k], colour, r=2.5)
-    return fig.svg()
+    return fig.svg(width, height)
 
 
-def decision_boundary_plot(model, X, y, threshold=None, feature_names=None):
+def decision_boundary_plot(model, X, y, threshold=None, feature_names=None, class_names=None,
+                           width=None, height=None):
     """Draw two-feature data by class and the line b0 + b1 x1 + b2 x2 = threshold.
 
     ``model`` is any fitted binary model with ``intercept_`` and two
     ``coef_``. ``threshold`` defaults to ``model.threshold`` when it has
     one (``LeastSquaresClassifier``: xᵀbeta = 0.5), else 0 (a logistic
-    model's log-odds 0, i.e. p = 0.5).
+    model's log-odds 0, i.e. p = 0.5). The legend names each class by its
+    label, or by its name in ``class_names`` ({label: name}).
 
     >>> from minilogit import LogisticRegression
     >>> X = [[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [1.0, 1.0], [2.0, 2.0], [0.5, 0.5],
     ...      [2.0, 1.0], [1.0, 2.0]]
     >>> y = [0, 0, 0, 1, 1, 1, 0, 1]
-    >>> svg = decision_boundary_plot(LogisticRegression().fit(X, y), X, y)
-    >>> svg.startswith("<svg"), "class 1" in svg, "boundary" in svg
+    >>> svg = decision_boundary_plot(LogisticRegression().fit(X, y), X, y,
+    ...                              class_names={1: "yes"}, width=320)
+    >>> ">yes</text>" in svg, ">0</text>" in svg, 'width="320" height="200"' in svg
     (True, True, True)
     """
     rows = check_X(X)
@@ -140,7 +148,7 @@ def decision_boundary_plot(model, X, y, threshold=None, feature_names=None):
     for k in range(len(classes)):
         mine = [r for r, label in zip(rows, labels) if label == classes[k]]
         fig.points([r[0] for r in mine], [r[1] for r in mine], COLOURS[k % len(COLOURS)],
-                   "class %s" % (classes[k],))
+                   _name(classes[k], class_names))
     # The boundary b0 + w1 x1 + w2 x2 = t, solved for the better-conditioned coordinate.
     if abs(w2) >= abs(w1) and w2 != 0:
         xs = list(fig.xlim)
@@ -151,10 +159,10 @@ def decision_boundary_plot(model, X, y, threshold=None, feature_names=None):
     else:
         raise DataError("coef_ is zero: the model puts every point on the same side")
     fig.line(xs, ys, "#000000", "boundary: b0 + b·x = %s" % num(t), dash="6 3")
-    return fig.svg()
+    return fig.svg(width, height)
 
 
-def misclassification_plot(scores, y, thresholds=None):
+def misclassification_plot(scores, y, thresholds=None, width=None, height=None):
     """Draw the misclassification rate of "positive when score >= t" against t.
 
     The lecture's figure for the least-squares classifier, whose minimum
@@ -189,10 +197,10 @@ def misclassification_plot(scores, y, thresholds=None):
     fig.line([t_best, t_best], [fig.ylim[0], fig.ylim[1]], GREY, None, dash="4 4", width=1)
     fig.points([t_best], [best], COLOURS[1], "minimum %.3f at boundary %s"
                % (best, num(t_best)), r=5)
-    return fig.svg()
+    return fig.svg(width, height)
 
 
-def roc_plot(y_true, y_score):
+def roc_plot(y_true, y_score, width=None, height=None):
     """Draw the ROC curve of the scores (``minilogit.metrics.roc_curve``) and its AUC.
 
     >>> svg = roc_plot([0, 1, 0, 1], [0.2, 0.9, 0.8, 0.7])
@@ -205,7 +213,7 @@ def roc_plot(y_true, y_score):
                  [0.0, 1.0], legend="lower right")
     fig.line([0.0, 1.0], [0.0, 1.0], GREY, "chance (AUC = 0.5)", dash="4 4", width=1)
     fig.line(fpr, tpr, COLOURS[0], "ROC curve (AUC = %.3f)" % auc)
-    return fig.svg()
+    return fig.svg(width, height)
 
 
 def _fitted_classes(model, name):
@@ -216,7 +224,8 @@ def _fitted_classes(model, name):
     return list(classes)
 
 
-def masking_plot(X, y, least_squares=None, softmax=None):
+def masking_plot(X, y, least_squares=None, softmax=None, class_names=None, width=None,
+                 height=None):
     """Draw indicator regression's K fitted lines and softmax's K probabilities against x.
 
     X has one feature and y three (or more) classes, e.g.
@@ -225,14 +234,15 @@ def masking_plot(X, y, least_squares=None, softmax=None):
     one for its softmax probability, and its data as points near the bottom.
     A class is masked where its solid line is nowhere on top.
 
-    ``least_squares`` and ``softmax`` may be a fitted
-    ``LeastSquaresClassifier`` and ``SoftmaxRegression`` (one feature, the
-    same classes); each one not given is fitted here to (X, y).
+    The legend names each class by its label, or by its name in
+    ``class_names`` ({label: name}). ``least_squares`` and ``softmax`` may
+    be a fitted ``LeastSquaresClassifier`` and ``SoftmaxRegression`` (one
+    feature, the same classes); each one not given is fitted here to (X, y).
 
     >>> from minilogit.datasets import make_masking
     >>> X, y = make_masking(n_per_class=10)
     >>> svg = masking_plot(X, y)
-    >>> svg.startswith("<svg"), "class 1: softmax p" in svg
+    >>> svg.startswith("<svg"), "1: softmax p" in svg
     (True, True)
     >>> svg == masking_plot(X, y, LeastSquaresClassifier().fit(X, y),
     ...                     SoftmaxRegression().fit(X, y))
@@ -267,14 +277,24 @@ def masking_plot(X, y, least_squares=None, softmax=None):
     rug = fig.ylim[0] + 0.02 * (fig.ylim[1] - fig.ylim[0])
     for k, c in enumerate(classes):
         colour = COLOURS[k % len(COLOURS)]
-        fig.line(grid, [f[k] for f in fitted], colour, "class %s: least squares" % (c,))
-        fig.line(grid, [p[k] for p in probs], colour, "class %s: softmax p" % (c,), dash="6 4")
+        name = _name(c, class_names)
+        fig.line(grid, [f[k] for f in fitted], colour, name + ": least squares")
+        fig.line(grid, [p[k] for p in probs], colour, name + ": softmax p", dash="6 4")
         mine = [x for x, label in zip(xs, labels) if label == c]
-        fig.points(mine, [rug] * len(mine), colour, "class %s: data" % (c,))
-    return fig.svg()
+        fig.points(mine, [rug] * len(mine), colour, name + ": data")
+    return fig.svg(width, height)
 
 
-def fit_plot(model, data):
+def _name(label, class_names):
+    """A class in a legend: its name in ``class_names`` ({label: name}), else its label."""
+    if class_names is None:
+        return str(label)
+    if not hasattr(class_names, "items"):
+        raise DataError("class_names must be a dict {label: name}, got %r" % (class_names,))
+    return str(class_names[label]) if label in class_names else str(label)
+
+
+def fit_plot(model, data, width=None, height=None):
     """The SVG for --svg: the loss history, beside it the decision boundary if drawable.
 
     The boundary is drawn for a binary model (logistic regression, or a
@@ -300,25 +320,27 @@ def fit_plot(model, data):
             t = family_and_link(model.family, model.link)[1].link(0.5)
         svgs.append(decision_boundary_plot(model, data.data, data.target, threshold=t,
                                            feature_names=data.feature_names))
-    return side_by_side(svgs)
+    return side_by_side(svgs, width, height)
 
 
-def side_by_side(svgs):
-    """One SVG holding the given pictures of this module in a row (one alone is returned as is).
+def side_by_side(svgs, width=None, height=None):
+    """One SVG holding the given pictures of this module in a row, each at its natural
+    size, the whole drawn at ``width`` x ``height`` (default: the sum of the widths;
+    one picture alone is itself).
 
     Each keeps its own clip path, renamed so that the ids stay unique.
 
-    >>> svg = side_by_side([sigmoid_plot(), sigmoid_plot()])
-    >>> svg.count("<svg"), 'width="1280"' in svg, 'id="area1"' in svg
+    >>> svg = side_by_side([sigmoid_plot(), sigmoid_plot(width=100)], width=800)
+    >>> svg.count("<svg"), 'width="800" height="250"' in svg, 'id="area1"' in svg
     (3, True, True)
     """
-    if len(svgs) == 1:
-        return svgs[0]
+    if len(svgs) == 1:                   # one picture: itself, at the size asked
+        return picture(svg_tag(W, H, width, height, FONT) + svgs[0][svgs[0].index(">") + 1:])
     parts = []
     for k in range(len(svgs)):
         svg = svgs[k].replace('id="area"', 'id="area%d"' % k)
         svg = svg.replace("url(#area)", "url(#area%d)" % k)
-        parts.append(svg.replace("<svg ", '<svg x="%d" ' % (k * W)))
-    w, h = W * len(svgs), H
-    return ('<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" '
-            'viewBox="0 0 %d %d">\n%s</svg>\n' % (w, h, w, h, "".join(parts)))
+        tag = svg_tag(W, H, more=FONT).replace("<svg ", '<svg x="%d" ' % (k * W))
+        parts.append(tag + svg[svg.index(">") + 1:])          # at the natural size
+    w = W * len(svgs)
+    return picture(svg_tag(w, H, width, height) + "\n%s</svg>\n" % "".join(parts))

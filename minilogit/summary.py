@@ -8,6 +8,7 @@ out, and loads the first time a summary is asked for.
 from .core.compat import exp_or_inf
 from .core.errors import DataError
 from .inference import unfinished, wrap_text
+from .tables import table
 
 
 def _right(text, width):
@@ -28,8 +29,9 @@ def _num(x, width=11):
 
 
 def summary_table(m, alpha, feature_names):
-    """The text of ``m.summary(alpha, feature_names)`` for a model whose
-    inference is set (see ``minilogit.inference``).
+    """``m.summary(alpha, feature_names)`` for a model whose inference is set
+    (see ``minilogit.inference``): a ``minilogit.tables.Table``, whose text is
+    the table and whose HTML (in a notebook) the same numbers.
 
     >>> from minilogit import LogisticRegression
     >>> m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
@@ -73,18 +75,22 @@ def summary_table(m, alpha, feature_names):
     lines.append("=" * W)
     lines.append(" " * first + "".join(_right(h, 11) for h in head))
     lines.append("-" * W)
+    facts = [[a, b.strip(), c, d.strip()] for (a, b), (c, d) in zip(left, right)]
     if blocked:
-        for n, b in zip(names, m.params_):
-            lines.append(_left(n, first) + _num(b))
-        lines.append("=" * W)
+        rows = [[n, _num(b)] for n, b in zip(names, m.params_)]
         withheld = ("No standard errors, p-values or intervals" if short is None else
                     "No standard errors, p-values, intervals, pseudo R-squ., AIC, BIC or "
                     "LLR p-value")
-        lines.extend(wrap_text(withheld + ": " + m.inference_blocked_, W))
-        return "\n".join(lines)
-    rows = zip(names, m.params_, m.bse_, m.zvalues_, m.pvalues_, m.conf_int(alpha))
-    for n, b, s, z, p, (l, h) in rows:
-        cells = [b, s, z, p, l, h] + ([exp_or_inf(b)] if odds else [])
-        lines.append(_left(n, first) + "".join(_num(c) for c in cells))
+        note = withheld + ": " + m.inference_blocked_
+    else:
+        rows, note = [], None
+        for n, b, s, z, p, (l, h) in zip(names, m.params_, m.bse_, m.zvalues_, m.pvalues_,
+                                         m.conf_int(alpha)):
+            cells = [b, s, z, p, l, h] + ([exp_or_inf(b)] if odds else [])
+            rows.append([n] + [_num(c) for c in cells])
+    lines.extend(_left(row[0], first) + "".join(row[1:]) for row in rows)
     lines.append("=" * W)
-    return "\n".join(lines)
+    if note is not None:
+        lines.extend(wrap_text(note, W))
+    return table("\n".join(lines), [""] + list(head), [[c.strip() for c in r] for r in rows],
+                 title, facts, note)

@@ -1,8 +1,9 @@
 """A small SVG toolkit: one set of axes per picture, as text, no dependencies.
 
 ``Figure`` is given the data ranges, collects lines and points, and
-renders them with ``svg()``. Every picture has a fixed natural size (640 x
-400), axes with ticks at "nice" numbers (1, 2 or 5 times a power of ten;
+renders them with ``svg()`` as a ``Picture``: SVG text that a notebook
+shows as the picture. Every picture has a natural size (640 x 400), drawn
+at any other width and height the caller asks for; axes with ticks at "nice" numbers (1, 2 or 5 times a power of ten;
 powers of ten on a log scale), axis labels, a title and a legend;
 coordinates are rounded to 2 decimals. ``minilogit.plot`` draws the
 lecture's pictures with it.
@@ -11,6 +12,8 @@ lecture's pictures with it.
 name                       what it is
 =========================  ====================================================
 Figure                     axes: line(), points(), svg()
+Picture                    SVG text with _repr_svg_, for notebooks
+sized, svg_tag             the drawn size; the opening <svg> tag
 num                        a coordinate as text, rounded to 2 decimals
 linspace                   n equally spaced values from lo to hi
 save                       write an SVG string to a file
@@ -18,8 +21,8 @@ COLOURS, DASHES, GREY      the series' colours and dash patterns
 W, H                       the canvas: 640 x 400
 =========================  ====================================================
 
-Exceptions: a coordinate that is nan or infinite raises
-``minilogit.DataError``.
+Exceptions: a coordinate that is nan or infinite, or a size that is not
+a positive number, raises ``minilogit.DataError``.
 
 >>> fig = Figure("A line", "x", "y", [0.0, 1.0], [0.0, 2.0], legend="upper left")
 >>> fig.line([0.0, 1.0], [0.0, 2.0], COLOURS[0], "y = 2x")
@@ -30,7 +33,9 @@ Exceptions: a coordinate that is nan or infinite raises
 
 import math
 
+from .core.checks import as_float
 from .core.errors import DataError
+from .tables import WHOLE, escape
 
 W, H = 640, 400                          # the canvas (and the natural size)
 LEFT, TOP, BOTTOM = 70, 40, 340          # the plot area's edges; its right edge varies
@@ -39,6 +44,7 @@ LEGEND_WIDTH = 200                       # room taken on the right by legend="ri
 COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000")
 DASHES = (None, "8 4", "2 3", "12 3 3 3")
 GREY = "#888888"
+FONT = ' font-family="sans-serif" font-size="12"'    # the <svg> tag's text settings
 
 
 def num(v):
@@ -53,12 +59,6 @@ def num(v):
         raise DataError("cannot draw the non-finite coordinate %r" % (v,))
     s = ("%.2f" % v).rstrip("0").rstrip(".")
     return "0" if s == "-0" else s
-
-
-def _esc(text):
-    """Text made safe for XML: & < > and quotes escaped."""
-    return (str(text).replace("&", "&amp;").replace("<", "&lt;")
-            .replace(">", "&gt;").replace('"', "&quot;"))
 
 
 def _axis(lo, hi, min_step=0.0):
@@ -153,10 +153,11 @@ class Figure:
         if label is not None:
             self.keys.append((label, colour, None, True))
 
-    def svg(self):
+    def svg(self, width=None, height=None):
+        """The picture as a ``Picture`` (SVG text), drawn at ``width`` x ``height``
+        (see ``sized``)."""
         r, mid = self.right, (LEFT + self.right) / 2
-        out = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" '
-               'viewBox="0 0 %d %d" font-family="sans-serif" font-size="12">' % (W, H, W, H),
+        out = [svg_tag(W, H, width, height, FONT),
                '<rect width="%d" height="%d" fill="white"/>' % (W, H),
                '<defs><clipPath id="area"><rect x="%d" y="%d" width="%d" height="%d"/>'
                '</clipPath></defs>' % (LEFT, TOP, r - LEFT, BOTTOM - TOP)]
@@ -164,27 +165,27 @@ class Figure:
             x = num(self.px(t))
             out.append('<line x1="%s" y1="%d" x2="%s" y2="%d" stroke="#e4e4e4"/>'
                        '<text x="%s" y="%d" text-anchor="middle">%s</text>'
-                       % (x, TOP, x, BOTTOM + 5, x, BOTTOM + 19, _esc(label)))
+                       % (x, TOP, x, BOTTOM + 5, x, BOTTOM + 19, escape(label)))
         for t, label in zip(self.yticks, self.ylabels):
             y = num(self._ty(t))
             out.append('<line x1="%d" y1="%s" x2="%d" y2="%s" stroke="#e4e4e4"/>'
                        '<text x="%d" y="%s" text-anchor="end" dy="4">%s</text>'
-                       % (LEFT - 5, y, r, y, LEFT - 8, y, _esc(label)))
+                       % (LEFT - 5, y, r, y, LEFT - 8, y, escape(label)))
         out.append('<g clip-path="url(#area)">')
         out.extend(self.items)
         out.append('</g>')
         out.append('<rect x="%d" y="%d" width="%d" height="%d" fill="none" stroke="#333"/>'
                    % (LEFT, TOP, r - LEFT, BOTTOM - TOP))
         out.append('<text x="%s" y="24" text-anchor="middle" font-size="15" '
-                   'font-weight="bold">%s</text>' % (num(mid), _esc(self.title)))
+                   'font-weight="bold">%s</text>' % (num(mid), escape(self.title)))
         out.append('<text x="%s" y="%d" text-anchor="middle">%s</text>'
-                   % (num(mid), BOTTOM + 42, _esc(self.xlabel)))
+                   % (num(mid), BOTTOM + 42, escape(self.xlabel)))
         ymid = num((TOP + BOTTOM) / 2)
         out.append('<text x="18" y="%s" text-anchor="middle" transform="rotate(-90 18 %s)">'
-                   '%s</text>' % (ymid, ymid, _esc(self.ylabel)))
+                   '%s</text>' % (ymid, ymid, escape(self.ylabel)))
         out.extend(self._legend())
         out.append('</svg>')
-        return "\n".join(out) + "\n"
+        return picture("\n".join(out) + "\n")
 
     def _legend(self):
         if not self.keys:
@@ -208,8 +209,61 @@ class Figure:
             else:
                 out.append('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="%s" stroke-width="2"%s/>'
                            % (x + 6, cy, x + 28, cy, colour, _dash(dash)))
-            out.append('<text x="%d" y="%d" dy="4">%s</text>' % (x + 34, cy, _esc(label)))
+            out.append('<text x="%d" y="%d" dy="4">%s</text>' % (x + 34, cy, escape(label)))
         return out
+
+
+class Picture(str):
+    """SVG text that a notebook shows as the picture (``_repr_svg_``); as a str it
+    is the SVG itself, for ``print``, ``save`` or a web page. Its ``repr`` is
+    one line, not pages of SVG.
+
+    >>> p = Figure("t", "x", "y", (0.0, 1.0), (0.0, 1.0)).svg(width=320)
+    >>> p._repr_svg_() == p, p.startswith("<svg")
+    (True, True)
+    >>> p
+    <Picture: SVG, 320 x 200 px>
+    """
+
+    def __repr__(self):
+        tag = self[:self.index(">")]
+        width, height = [tag.split(' %s="' % n)[1].split('"')[0] for n in ("width", "height")]
+        return "<Picture: SVG, %s x %s px>" % (width, height)
+
+    def _repr_svg_(self):
+        return str.__str__(self)
+
+
+def picture(svg):
+    """``svg`` as a Picture (where a str subclass is a whole str: not on MicroPython)."""
+    return Picture(svg) if WHOLE else svg
+
+
+def sized(natural_width, natural_height, width=None, height=None):
+    """(width, height) at which to draw a picture whose viewBox is natural_width x
+    natural_height: as given, the natural size when neither is, and the natural
+    aspect ratio when one is. A size that is not a positive number raises DataError.
+
+    >>> sized(640, 400), sized(640, 400, width=320), sized(640, 400, height=100)
+    ((640, 400), (320, 200.0), (160.0, 100))
+    """
+    for value, name in ((width, "width"), (height, "height")):
+        if value is not None and not as_float(value, name) > 0:
+            raise DataError("%s must be a positive number of pixels, got %r" % (name, value))
+    if width is None and height is None:
+        return natural_width, natural_height
+    if height is None:
+        return width, width * natural_height / natural_width
+    if width is None:
+        return height * natural_width / natural_height, height
+    return width, height
+
+
+def svg_tag(w, h, width=None, height=None, more=""):
+    """The opening <svg> tag of a w x h drawing shown at width x height (``sized``)."""
+    width, height = sized(w, h, width, height)
+    return ('<svg xmlns="http://www.w3.org/2000/svg" width="%s" height="%s" '
+            'viewBox="0 0 %d %d"%s>' % (num(width), num(height), w, h, more))
 
 
 def _dash(dash):

@@ -63,7 +63,7 @@ def pictures():
                                          ("gd", [10.0, 6.0, 4.0, 3.0, 2.5])], optimum=1.0),
          ["iteration", "loss − optimum"], ["0", "4", "1e0", "1e2"], ["newton", "gd"]),
         ("boundary", plot.decision_boundary_plot(fit, X2, Y2, feature_names=["u", "v"]),
-         ["u", "v"], ["0.0", "1.0", "2.0"], ["class 0", "class 1", "boundary: b0 + b·x = 0"]),
+         ["u", "v"], ["0.0", "1.0", "2.0"], ["0", "1", "boundary: b0 + b·x = 0"]),
         ("misclassification", plot.misclassification_plot(ls.decision_function(bank.data),
                                                            bank.target),
          ["decision boundary t (positive when score ≥ t)", "misclassification rate"],
@@ -73,7 +73,7 @@ def pictures():
          ["chance (AUC = 0.5)", "ROC curve (AUC = 0.500)"]),
         ("masking", plot.masking_plot(*make_masking(n_per_class=15)),
          ["x", "fitted value or probability"], ["0", "0.0", "1.0"],
-         ["class %d: %s" % (k, what) for k in range(3)
+         ["%d: %s" % (k, what) for k in range(3)
           for what in ("least squares", "softmax p", "data")]),
     ]
 

@@ -54,7 +54,8 @@ def figures():
         "loss_history.svg": plot.loss_history_plot([(s, m.history_) for s, m in fits],
                                                    optimum=optimum),
         "decision_boundary.svg": plot.decision_boundary_plot(
-            fits[0][1], Z2, y, feature_names=[n + " (standardized)" for n in TWO]),
+            fits[0][1], Z2, y, feature_names=[n + " (standardized)" for n in TWO],
+            class_names={0: "malignant", 1: "benign"}),
         "misclassification.svg": plot.misclassification_plot(
             least_squares.decision_function(bank_X), bank_y),
         "roc.svg": plot.roc_plot(y4, [p[1] for p in roc_model.predict_proba(Z4)]),

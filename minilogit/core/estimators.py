@@ -75,8 +75,7 @@ class Estimator:
             j -= 1
         return "the intercept column" if j < 0 else "column %d of X" % j
 
-    @property
-    def trace_(self):
+    def _trace(self):
         """One record per iteration of the last fit: ``beta``, ``loss``,
         ``grad_norm``, ``step`` and the ``equation`` it applied (a dict each;
         see ``FitResult.trace``)."""
@@ -84,6 +83,7 @@ class Estimator:
             raise NotFittedError("this %s has no trace: it is not fitted by an "
                                  "iterative solver yet" % type(self).__name__)
         return self.result_.trace
+    trace_ = property(_trace)
 
     def _check_solver_params(self):
         """Check ``solver``, ``max_iter``, ``tol``, ``learning_rate`` (and, for SGD,

@@ -12,7 +12,7 @@ from ..core.estimators import Estimator
 
 
 class Extras:
-    """``explain()``, ``to_source()``, ``to_json()`` and ``from_json()``, as methods.
+    """``explain()``, ``trace_``, ``to_source()``, ``to_json()`` and ``from_json()``.
 
     >>> from minilogit import LogisticRegression
     >>> m = LogisticRegression(solver="irls").fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
@@ -24,6 +24,13 @@ class Extras:
         """A few sentences saying why the last fit stopped (see minilogit.explain)."""
         from ..explain import explain
         return explain(self)
+
+    @property
+    def trace_(self):
+        """The core's ``trace_`` (a dict per iteration) as a ``minilogit.tables.Trace``,
+        which prints as the ``trace`` command's table and shows as one in a notebook."""
+        from ..tables import Trace
+        return Trace(self._trace())
 
     def to_source(self):
         """A dependency-free Python module that predicts as this model does (minilogit.export)."""

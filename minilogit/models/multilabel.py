@@ -87,9 +87,10 @@ class OneVsRest(Extras, Estimator):
     def explain(self):
         """Why each of the K binary fits stopped, one paragraph per class."""
         if not hasattr(self, "estimators_"):
-            return "This model has not been fitted yet."
-        return "\n".join("Class %r against the rest: %s" % (c, est.explain())
-                         for c, est in zip(self.classes_, self.estimators_))
+            return Extras.explain(self)                 # not fitted yet
+        from ..tables import Text
+        return Text("\n".join("Class %r against the rest: %s" % (c, est.explain())
+                              for c, est in zip(self.classes_, self.estimators_)))
 
     def predict(self, X):
         """The class of largest normalised probability (the first one on a tie)."""

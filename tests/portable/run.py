@@ -38,6 +38,7 @@ MODULES = [
     "test_glm",
     "test_l1",
     "test_plot",
+    "test_tables",
     "test_export",
     "test_stream",
     "test_agreement",

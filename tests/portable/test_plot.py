@@ -68,7 +68,11 @@ def test_log_axis_spans_1e_minus_12_to_1e3():
 
 def test_decision_boundary_plot():
     svg = plot.decision_boundary_plot(LogisticRegression().fit(X2, Y2), X2, Y2)
-    check_svg(svg, ["x1", "x2", "class 0", "class 1", "boundary: b0 + b·x = 0"])
+    check_svg(svg, ["x1", "x2", "0", "1", "boundary: b0 + b·x = 0"])
+    named = plot.decision_boundary_plot(LogisticRegression().fit(X2, Y2), X2, Y2,
+                                        class_names={0: "no", 1: "yes <"})
+    check_svg(named, ["no", "yes &lt;"])
+    assert _text("class 0") not in named and _text("0") not in named
     svg = plot.decision_boundary_plot(LeastSquaresClassifier().fit(X2, Y2), X2, Y2,
                                       feature_names=["radius", "texture"])
     check_svg(svg, ["radius", "texture", "boundary: b0 + b·x = 0.5"])
@@ -87,8 +91,51 @@ def test_roc_plot():
 
 def test_masking_plot():
     svg = plot.masking_plot(*make_masking(n_per_class=8))
-    check_svg(svg, ["x", "fitted value or probability", "class 0: least squares",
-                    "class 1: softmax p", "class 2: data"])
+    check_svg(svg, ["x", "fitted value or probability", "0: least squares",
+                    "1: softmax p", "2: data"])
+    named = plot.masking_plot(*make_masking(n_per_class=8), class_names={2: "two"})
+    check_svg(named, ["0: least squares", "two: softmax p", "two: data"])
+
+
+def _pictures():
+    """A call for each picture function, taking width and height."""
+    fit = LogisticRegression().fit(X2, Y2)
+    return [plot.sigmoid_plot,
+            lambda **size: plot.loss_history_plot({"gd": [2.0, 1.0]}, **size),
+            lambda **size: plot.decision_boundary_plot(fit, X2, Y2, **size),
+            lambda **size: plot.misclassification_plot([0.1, 0.4, 0.6], [0, 1, 1], **size),
+            lambda **size: plot.roc_plot([0, 1, 0, 1], [0.2, 0.9, 0.8, 0.7], **size),
+            lambda **size: plot.masking_plot(*make_masking(n_per_class=4), **size)]
+
+
+def test_every_picture_takes_a_size():
+    """width and/or height set the size it is shown at (one alone keeps the aspect
+    ratio); the drawing in its viewBox is the same. A notebook shows the text itself."""
+    for call in _pictures():
+        natural = call()
+        check_svg(natural, [])
+        half = call(width=320)
+        assert half.startswith('<svg xmlns="http://www.w3.org/2000/svg" width="320" height="200" '
+                               'viewBox="0 0 640 400"'), half[:100]
+        assert half.replace('width="320" height="200"', 'width="640" height="400"', 1) == natural
+        assert 'width="100" height="50" ' in call(width=100, height=50)
+        assert 'width="480" height="300" ' in call(height=300)
+        if hasattr(natural, "_repr_svg_"):              # (not on MicroPython: a plain str)
+            assert natural._repr_svg_() == natural
+    raises(DataError, plot.sigmoid_plot, width=0)
+    raises(DataError, plot.sigmoid_plot, height="tall")
+    raises(DataError, plot.roc_plot, [0, 1], [0.2, 0.9], width=float("nan"))
+
+
+def test_side_by_side_fits_a_given_width():
+    a, b = plot.sigmoid_plot(width=100), plot.roc_plot([0, 1, 0, 1], [0.2, 0.9, 0.8, 0.7])
+    both = plot.side_by_side([a, b], width=640)
+    assert both.startswith('<svg xmlns="http://www.w3.org/2000/svg" width="640" height="200" '
+                           'viewBox="0 0 1280 400">'), both[:100]
+    assert both.count('<svg x="640" xmlns="http://www.w3.org/2000/svg" width="640" '
+                      'height="400"') == 1                 # each part at its natural size
+    assert 'id="area0"' in both and 'id="area1"' in both and 'id="area"' not in both
+    assert plot.side_by_side([a]) == plot.sigmoid_plot()
 
 
 def test_text_is_escaped():
@@ -105,6 +152,8 @@ def test_bad_input_raises_data_error():
     raises(DataError, plot.decision_boundary_plot, LogisticRegression().fit(X2, Y2),
            X2, Y2[:-1])
     raises(DataError, plot.masking_plot, [[0.0], [1.0], [2.0]], [0, 1, 1])
+    raises(DataError, plot.decision_boundary_plot, LogisticRegression().fit(X2, Y2), X2, Y2,
+           class_names=["no", "yes"])
 
 
 def test_bank_balance_seeded_with_the_requested_share():
