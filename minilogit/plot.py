@@ -133,6 +133,7 @@ def decision_boundary_plot(model, X, y, threshold=None, feature_names=None, clas
     labels = list(y)
     if len(labels) != len(rows):
         raise DataError("X has %d rows but y has %d labels" % (len(rows), len(labels)))
+    model._check_fitted()
     coef = list(getattr(model, "coef_", None) or [])
     if len(coef) != 2:
         raise DataError("decision_boundary_plot needs a fitted binary model with 2 coef_")

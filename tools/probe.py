@@ -455,6 +455,127 @@ for what, call, needs in [
     case("numpy/pandas", what, call, ("X", "column", "b", "nan", "finite"), needs)
 
 
+# -- 11. the command line, as typed -------------------------------------------------------
+for what, args, words in [
+        ("--max-iter abc", '"fit", write("d.csv", CSV), "--target", "y", "--max-iter", "abc"', ("--max-iter",)),
+        ("--tol -1", '"fit", write("d.csv", CSV), "--target", "y", "--tol", "-1"', ("tol",)),
+        ("--solver nope", '"fit", write("d.csv", CSV), "--target", "y", "--solver", "nope"', ("solver",)),
+        ("--lam nan", '"fit", write("d.csv", CSV), "--target", "y", "--penalty", "l2", "--lam", "nan"', ("lam",)),
+        ("--target missing", '"fit", write("d.csv", CSV), "--target", "zz"', ("zz",)),
+        ("no --target", '"fit", write("d.csv", CSV)', ("target", "usage")),
+        ("an unknown option", '"fit", write("d.csv", CSV), "--target", "y", "--frobnicate"', ("--frobnicate",)),
+        ("an unknown command", '"frobnicate"', ("frobnicate",)),
+        ("no arguments", '', ("usage", "command")),
+        ("a 3-class target to fit", '"fit", write("d.csv", CSV.replace(",1\\n", ",2\\n", 2)), "--target", "y"', ("class",)),
+        ("a one-class target", '"fit", write("d.csv", CSV.replace(",1\\n", ",0\\n")), "--target", "y"', ("class",)),
+        ("trace of separable data", '"trace", write("d.csv", "a,y\\n" + "".join("%d,%d\\n" % (i, i > 4) for i in range(10))), "--target", "y"', ("separat",)),
+        ("trace with --solver sgd --max-iter 0", '"trace", write("d.csv", CSV), "--target", "y", "--solver", "sgd", "--max-iter", "0"', ("converge", "max-iter", "0")),
+        ("doctest of an unknown module", '"doctest", "core.nothere"', ("nothere",)),
+        ("demo with an extra argument", '"demo", "extra"', ("extra", "usage")),
+        ("fit on a GLM family that is not there", '"fit", write("d.csv", CSV), "--target", "y", "--family", "gamma"', ("family", "gamma")),
+        ("a target of text labels", '"fit", write("d.csv", CSV.replace(",0\\n", ",no\\n").replace(",1\\n", ",yes\\n")), "--target", "y"', ()),
+]:
+    case("command line", what, """
+rc, out, err = cli(%s)
+ok = rc in (0, 1, 2) and (rc == 0 and %r == () or any(w in out + err for w in %r))
+""" % (args, words, words), ())
+
+# -- 12. metrics --------------------------------------------------------------------------------
+for what, call, words in [
+        ("accuracy of lists of different lengths", "ml.metrics.accuracy_score([0, 1], [0])", ("length", "2", "1")),
+        ("accuracy of empty lists", "ml.metrics.accuracy_score([], [])", ("empty",)),
+        ("roc_auc with one class", "ml.metrics.roc_auc_score([1, 1, 1], [0.2, 0.5, 0.9])", ("class",)),
+        ("roc_auc with a NaN score", "ml.metrics.roc_auc_score([0, 1, 1], [0.2, float('nan'), 0.9])", ("nan", "finite")),
+        ("log_loss with a probability of 1.5", "ml.metrics.log_loss([0, 1], [[0.5, 0.5], [-0.5, 1.5]])", ("probab", "[0, 1]", "1.5")),
+        ("log_loss with rows not summing to 1", "ml.metrics.log_loss([0, 1], [[0.2, 0.2], [0.5, 0.5]])", ("sum",)),
+        ("log_loss of a certain wrong answer", "v = ml.metrics.log_loss([0, 1], [[0.0, 1.0], [1.0, 0.0]])\nok = math.isfinite(v) and v > 10", ()),
+        ("confusion_matrix with labels that do not occur", "c = ml.metrics.confusion_matrix([0, 1], [0, 1], labels=[0, 1, 2])\nok = len(c) == 3", ("label",)),
+        ("precision with nothing predicted positive", "v = ml.metrics.precision_score([0, 1], [0, 0])\nok = v == 0.0", ()),
+        ("r2 of a constant y", "ml.metrics.r2_score([1.0, 1.0, 1.0], [1.0, 1.0, 1.1])", ("constant", "variance")),
+        ("residual standard error with too many parameters", "ml.metrics.residual_standard_error([1.0, 2.0], [1.0, 2.0], 5)", ("n_params", "parameters", "degrees")),
+        ("threshold_sweep with thresholds as a string", "ml.metrics.threshold_sweep([0, 1], [0.2, 0.8], thresholds='0.5')", ("threshold",)),
+        ("f1 with average='weird'", "ml.metrics.f1_score([0, 1], [0, 1], average='weird')", ("average",)),
+]:
+    case("metrics", what, "import minilogit.metrics\n" + call, words)
+
+# -- 13. pictures and text that carry the user's strings ---------------------------------------------
+case("pictures", "a label with markup in a decision-boundary picture is escaped", """
+from minilogit import plot
+m = ml.LogisticRegression().fit(X, ["<script>alert(1)</script>" if v else "b&c" for v in Y])
+svg = str(plot.decision_boundary_plot(m, X, m.predict(X), feature_names=["<b>x</b>", "y\\"'"]))
+ok = "<script>" not in svg and "<b>" not in svg
+""", ())
+case("pictures", "a decision-boundary picture of a 3-feature model", """
+from minilogit import plot
+m = ml.LogisticRegression().fit([r + [1.0] for r in X], Y)
+plot.decision_boundary_plot(m, [r + [1.0] for r in X], Y)
+""", ("feature", "column", "2"))
+case("pictures", "a ROC picture of one class", """
+from minilogit import plot
+plot.roc_plot([1, 1, 1], [0.1, 0.5, 0.9])
+""", ("class",))
+case("pictures", "a loss-history picture of an empty history", """
+from minilogit import plot
+plot.loss_history_plot({"gd": []})
+""", ("empty", "history", "loss"))
+case("pictures", "a loss-history picture with inf and nan", """
+from minilogit import plot
+svg = str(plot.loss_history_plot({"gd": [1.0, float("inf"), float("nan"), 0.5]}))
+ok = "nan" not in svg.lower().replace("nano", "")
+""", ("finite", "nan", "inf"))
+case("pictures", "a picture of an unfitted model", """
+from minilogit import plot
+plot.decision_boundary_plot(ml.LogisticRegression(), X, Y)
+""", ("not fitted",))
+case("text", "summary with feature names holding newlines and markup", """
+from minilogit.datasets import load_csv
+m = ml.LogisticRegression().fit(X, Y)
+t = m.summary(feature_names=["a\\nb", "<i>c</i>"]) if "feature_names" in m.summary.__code__.co_varnames else m.summary()
+ok = isinstance(t, str) and len(t) > 0
+""", ())
+case("text", "summary of an unfitted model", "ml.LogisticRegression().summary()", ("not fitted",))
+case("text", "explain of an unfitted model", "ok = 'not been fitted' in ml.LogisticRegression().explain()", ())
+case("text", "to_source of an unfitted model", "ml.LogisticRegression().to_source()", ("not fitted",))
+case("text", "to_json of an unfitted model", "ml.LogisticRegression().to_json()", ("not fitted",))
+case("text", "trace_ of an unfitted model", "ml.LogisticRegression().trace_", ("not fitted",))
+
+# -- 14. predicting --------------------------------------------------------------------------------
+for what, call, words in [
+        ("predict before fit", "ml.LogisticRegression().predict(X)", ("not fitted",)),
+        ("predict with 3 columns for 2", "ml.LogisticRegression().fit(X, Y).predict([[1.0, 2.0, 3.0]])", ("columns",)),
+        ("predict with no rows", "p = ml.LogisticRegression().fit(X, Y).predict([])\nok = p == []", ("empty", "rows")),
+        ("predict a single flat row", "ml.LogisticRegression().fit(X, Y).predict([1.0, 2.0])", ("row", "X")),
+        ("predict_proba with a string", "ml.LogisticRegression().fit(X, Y).predict_proba([['a', 1.0]])", ("X[0][0]",)),
+        ("softmax predict with NaN", "ml.SoftmaxRegression().fit(X, Y).predict([[float('nan'), 1.0]])", ("nan",)),
+        ("GLM predict with inf", "ml.GLM(family='poisson').fit(X, [1, 2, 0, 3, 1, 2, 4, 1, 0, 2, 3, 1]).predict([[float('inf'), 1.0]])", ("inf",)),
+        ("poisson predict far out", "m = ml.GLM(family='poisson').fit(X, [1, 2, 0, 3, 1, 2, 4, 1, 0, 2, 3, 1])\np = m.predict([[1e6, 1e6]])\nok = all(math.isfinite(v) for v in p)", ("overflow", "large", "inf")),
+        ("least squares predict_proba", "m = ml.LeastSquaresClassifier().fit(X, Y)\np = m.predict_proba(X) if hasattr(m, 'predict_proba') else None\nok = p is None or all(0 <= v <= 1 for r in p for v in r)", ("probab",)),
+]:
+    case("predicting", what, call, words)
+
+# -- 15. streaming, paths, standardize, copies -------------------------------------------------------
+for what, call, words in [
+        ("fit_stream whose rows change width", "rows = [([1.0], 0), ([1.0, 2.0], 1)]\nquiet(ml.LogisticRegression(solver='sgd').fit_stream, lambda: iter(rows), [0, 1])", ("column", "row")),
+        ("fit_stream with a label outside classes", "rows = [([1.0], 0), ([2.0], 5)]\nquiet(ml.LogisticRegression(solver='sgd').fit_stream, lambda: iter(rows), [0, 1])", ("5", "class")),
+        ("fit_stream with an empty stream", "quiet(ml.LogisticRegression(solver='sgd').fit_stream, lambda: iter([]), [0, 1])", ("empty", "no examples")),
+        ("fit_stream with a stream that is not callable", "rows = [([1.0], 0), ([2.0], 1)]\nml.LogisticRegression(solver='sgd').fit_stream(rows, [0, 1])", ("stream", "callable", "function")),
+        ("fit_stream with a NaN feature", "rows = [([float('nan')], 0), ([2.0], 1)]\nquiet(ml.LogisticRegression(solver='sgd').fit_stream, lambda: iter(rows), [0, 1])", ("nan",)),
+        ("stream_csv with a bad row in the middle", "from minilogit.datasets import stream_csv\nlist(stream_csv(write('f.csv', CSV + 'x,1,0\\n' + CSV.split('\\n', 1)[1]), target='y'))", ("line 14",)),
+        ("lasso_path with a negative lam", "ml.lasso_path(X, Y, lams=[1.0, -1.0])", ("lam",)),
+        ("lasso_path with n_lams 0", "ml.lasso_path(X, Y, n_lams=0)", ("n_lams",)),
+        ("lasso_path on separable data", "p = quiet(ml.lasso_path, X, SEP)\nok = len(p) > 0", ("separat",)),
+        ("standardize a constant column", "from minilogit.datasets import standardize\nr = standardize([[1.0, 2.0], [1.0, 3.0]])\nok = all(math.isfinite(v) for row in (r[0] if isinstance(r, tuple) else r) for v in row)", ("constant",)),
+        ("standardize an empty X", "from minilogit.datasets import standardize\nstandardize([])", ("empty",)),
+        ("a pickled model predicts the same", "import pickle\nm = ml.LogisticRegression().fit(X, Y)\nc = pickle.loads(pickle.dumps(m))\nok = c.predict_proba(X) == m.predict_proba(X)", ()),
+        ("a deep-copied model predicts the same", "import copy\nm = ml.SoftmaxRegression().fit(X, Y)\nok = copy.deepcopy(m).predict_proba(X) == m.predict_proba(X)", ()),
+        ("the caller changes X after fit", "rows = [list(r) for r in X]\nm = ml.LogisticRegression().fit(rows, Y)\nb = list(m.coef_)\nrows[0][0] = 1e9\nok = m.coef_ == b and m.converged_", ()),
+        ("refit with other columns", "m = ml.LogisticRegression().fit(X, Y)\nm.fit([r + [1.0, 2.0] for r in X], Y)\nok = len(m.coef_) == 4", ()),
+        ("OneVsRest of an unfitted-type estimator", "ml.OneVsRest(5).fit(X, Y)", ("estimator",)),
+        ("OneVsRest of a GLM", "m = quiet(ml.OneVsRest(ml.GLM()).fit, X, [0, 1, 2] * 4)\nok = len(m.predict(X)) == len(X)", ("estimator", "GLM")),
+]:
+    case("more", what, call, words)
+
+
 # -- running them -----------------------------------------------------------------------
 
 OS_ERRORS = ("FileNotFoundError", "IsADirectoryError", "PermissionError", "OSError")

@@ -16,6 +16,10 @@ def fit_stream(model, stream, classes, epochs):
     400
     """
     model._forget()
+    if not callable(stream):
+        raise DataError("stream must be a function that returns the rows, as (x, label) "
+                        "pairs, afresh for each epoch (e.g. lambda: iter(rows)), not a %s"
+                        % type(stream).__name__)
     if model.penalty is not None:
         raise DataError("fit_stream fits the unpenalised loss; use penalty=None")
     check_number(epochs, "epochs", "an integer >= 1", lambda v: v >= 1, integer=True)

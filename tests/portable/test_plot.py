@@ -9,7 +9,7 @@ from helpers import EPS, assert_close, raises
 
 from minilogit import plot
 from minilogit.datasets.synthetic import BANK_BOUNDARY, make_bank_balance, make_masking
-from minilogit import DataError
+from minilogit import DataError, NotFittedError
 from minilogit.models.least_squares import LeastSquaresClassifier
 from minilogit.models.logistic import LogisticRegression
 
@@ -152,6 +152,7 @@ def test_bad_input_raises_data_error():
     raises(DataError, plot.decision_boundary_plot, LogisticRegression().fit(X2, Y2),
            X2, Y2[:-1])
     raises(DataError, plot.masking_plot, [[0.0], [1.0], [2.0]], [0, 1, 1])
+    raises(NotFittedError, plot.decision_boundary_plot, LogisticRegression(), X2, Y2)
     raises(DataError, plot.decision_boundary_plot, LogisticRegression().fit(X2, Y2), X2, Y2,
            class_names=["no", "yes"])
 

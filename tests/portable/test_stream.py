@@ -27,3 +27,5 @@ def test_fit_stream_bad_rows():
     assert "has the label 5" in str(e), str(e)
     e = raises(DataError, LogisticRegression().fit_stream, lambda: iter([]), [0, 1])
     assert "no examples" in str(e), str(e)
+    e = raises(DataError, LogisticRegression().fit_stream, [([1.0], 0), ([2.0], 1)], [0, 1])
+    assert "stream must be a function" in str(e) and "not a list" in str(e), str(e)
