@@ -133,8 +133,9 @@ def decision_boundary_plot(model, X, y, threshold=None, feature_names=None, clas
     labels = list(y)
     if len(labels) != len(rows):
         raise DataError("X has %d rows but y has %d labels" % (len(rows), len(labels)))
-    model._check_fitted()
-    coef = list(getattr(model, "coef_", None) or [])
+    if getattr(model, "coef_", None) is None:
+        raise NotFittedError("decision_boundary_plot needs a fitted model: call fit(X, y) first")
+    coef = list(model.coef_)
     if len(coef) != 2:
         raise DataError("decision_boundary_plot needs a fitted binary model with 2 coef_")
     w1, w2 = as_float(coef[0], "coef_[0]"), as_float(coef[1], "coef_[1]")
