@@ -526,7 +526,7 @@ ok = "nan" not in svg.lower().replace("nano", "")
 case("pictures", "a picture of an unfitted model", """
 from minilogit import plot
 plot.decision_boundary_plot(ml.LogisticRegression(), X, Y)
-""", ("not fitted",))
+""", ("fitted",))
 case("text", "summary with feature names holding newlines and markup", """
 from minilogit.datasets import load_csv
 m = ml.LogisticRegression().fit(X, Y)
@@ -574,6 +574,40 @@ for what, call, words in [
         ("OneVsRest of a GLM", "m = quiet(ml.OneVsRest(ml.GLM()).fit, X, [0, 1, 2] * 4)\nok = len(m.predict(X)) == len(X)", ("estimator", "GLM")),
 ]:
     case("more", what, call, words)
+
+
+# -- 16. Matrix, distributions, GLM and multi-label odds and ends ------------------------------------
+for what, call, words in [
+        ("a ragged Matrix", "ml.Matrix([[1.0, 2.0], [3.0]])", ("row", "columns")),
+        ("an empty Matrix times a vector", "ml.Matrix([]) @ [1.0]", ("multiply", "empty")),
+        ("a Matrix of strings times a vector", "ml.Matrix([['a']]) @ [1.0]", ("number", "'a'")),
+        ("solving a singular Matrix", "ml.Matrix([[1.0, 2.0], [2.0, 4.0]]).solve([1.0, 2.0])", ("singular",)),
+        ("solving with a right side of the wrong length", "ml.Matrix([[1.0, 0.0], [0.0, 1.0]]).solve([1.0])", ("length", "rows", "1")),
+        ("multiplying shapes that do not match", "ml.Matrix([[1.0, 2.0]]) @ ml.Matrix([[1.0, 2.0]])", ("shape", "multiply")),
+        ("the inverse of a non-square Matrix", "ml.Matrix([[1.0, 2.0]]).inverse()", ("square",)),
+        ("normal_ppf(1.5)", "from minilogit.distributions import normal_ppf\nnormal_ppf(1.5)", ("p", "(0, 1)", "1.5")),
+        ("normal_ppf(0)", "from minilogit.distributions import normal_ppf\nv = normal_ppf(0.0)\nok = v == -math.inf", ("p", "0")),
+        ("chi2_sf with df 0", "from minilogit.distributions import chi2_sf\nchi2_sf(1.0, 0)", ("df",)),
+        ("chi2_sf of nan", "from minilogit.distributions import chi2_sf\nchi2_sf(float('nan'), 2)", ("nan", "x")),
+        ("two_sided_p of a string", "from minilogit.distributions import two_sided_p\ntwo_sided_p('1.96')", ("z", "number")),
+        ("a GLM link that is not there", "ml.GLM(link='logitt').fit(X, Y)", ("link",)),
+        ("GLM poisson with counts of 1e300", "m = ml.GLM(family='poisson').fit(X, [1e300] + [1.0] * (len(X) - 1))\nok = all(math.isfinite(c) for c in m.coef_)", ("y[0]", "large", "overflow", "converge")),
+        ("GLM gaussian with y = 1e200", "m = ml.GLM(family='gaussian').fit(X, [1e200 * (i % 3) for i in range(len(X))])\nok = all(math.isfinite(c) for c in m.coef_) and m.converged_", ("y", "large", "overflow", "rescale")),
+        ("GLM with sample_weight of the wrong length", "ml.GLM().fit(X, Y, sample_weight=[1.0, 2.0])", ("sample_weight", "2")),
+        ("GLM binomial with proportions 0.5", "m = quiet(ml.GLM().fit, X, [0.5] * len(X))\nok = abs(m.predict(X)[0] - 0.5) < 1e-9", ("y[0]", "0.5")),
+        ("multi-label table with a 2", "ml.MultiLabelClassifier().fit(X, [[2, 0]] + [[v, 1 - v] for v in Y[1:]])", ("Y[0][0]", "2")),
+        ("multi-label table with ragged rows", "ml.MultiLabelClassifier().fit(X, [[1]] + [[v, 1 - v] for v in Y[1:]])", ("row", "Y")),
+        ("multi-label table of strings", "ml.MultiLabelClassifier().fit(X, ['ab'] * len(X))", ("Y", "table", "'a'")),
+        ("multi-label with a column always 1", "m = quiet(ml.MultiLabelClassifier().fit, X, [[1, v] for v in Y])\nok = True", ("Y", "column", "label 0", "separat", "always")),
+        ("OneVsRest with 2 classes", "m = ml.OneVsRest(ml.LogisticRegression()).fit(X, Y)\nok = m.predict(X) == ml.LogisticRegression().fit(X, Y).predict(X)", ("class",)),
+        ("class_weight 'balanced' with one class weighted 0", "ml.LogisticRegression(class_weight={0: 0.0}).fit(X, Y)", ("weight",)),
+        ("class_weight as a list", "ml.LogisticRegression(class_weight=[1.0, 2.0]).fit(X, Y)", ("class_weight",)),
+        ("softmax reference_class that is not a class", "ml.SoftmaxRegression(reference_class='z').fit(X, Y)", ("reference_class", "'z'")),
+        ("softmax with penalty 'l1'", "ml.SoftmaxRegression(penalty='l3').fit(X, Y)", ("penalty",)),
+        ("lasso at lam 1e300", "m = ml.LogisticRegression(penalty='l1', lam=1e300, solver='cd').fit(X, Y)\nok = m.coef_ == [0.0, 0.0]", ("lam",)),
+        ("elastic net with l1_ratio 0 on cd", "m = quiet(ml.LogisticRegression(penalty='elasticnet', l1_ratio=0.0, solver='cd').fit, X, Y)\nok = m.converged_", ("l1_ratio", "converge")),
+]:
+    case("odds and ends", what, call, words)
 
 
 # -- running them -----------------------------------------------------------------------
