@@ -131,6 +131,7 @@ def test_every_numbered_equation_of_lecture_000_has_a_row():
         if cell.startswith("eq."):
             named += re.findall(r"\((\d+(?:\.\d+)?)\)", cell)
     assert sorted(named, key=float) == sorted(LECTURE_000_EQUATIONS, key=float)
+    assert named == sorted(named, key=float)                 # in the lecture's order
 
 
 def test_every_row_says_what_checks_it():
