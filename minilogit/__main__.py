@@ -5,7 +5,7 @@
   table and why the fit stopped; ``--svg OUT.svg`` also draws it.
 - ``trace FILE.csv --target COLUMN [options]`` prints the fit's iterations,
   one row each, from ``model.trace_``.
-- ``demo`` follows the lecture's breast-cancer slides: Newton's method
+- ``demo`` follows lecture 001's breast-cancer slides: Newton's method
   (IRLS) from beta = 0 on the raw features, the loss falling step by step
   until the data turn out to be completely separable, then, on four
   standardized features that do not separate the classes, every solver side

@@ -1,6 +1,6 @@
 """The tour of the bundled data, ``python3 -m minilogit demo``.
 
-It follows the lecture's breast-cancer slides: Newton's method (IRLS) from
+It follows lecture 001's breast-cancer slides: Newton's method (IRLS) from
 beta = 0 on the raw features, the loss falling step by step until the data
 turn out to be completely separable, then, on four standardized features
 (SUBSET) that do not separate the classes, every solver side by side.
@@ -56,7 +56,7 @@ def fit_catching(model, X, y):
 
 
 def demo(out=sys.stdout):
-    """The tour of the bundled data: the lecture's breast-cancer IRLS trace, then
+    """The tour of the bundled data: lecture 001's breast-cancer IRLS trace, then
     every solver on four standardized features (``python3 -m minilogit demo``).
 
     >>> import io

@@ -142,7 +142,7 @@ class BinomialLink(Link):
     - cloglog: eps has the standard Gumbel distribution (type I extreme
       value for maxima), cdf F(s) = P(eps <= s) = exp(-e^-s). Then
       P(y = 1) = 1 - F(-eta) = 1 - exp(-e^eta). Equivalently -eps follows
-      the Gumbel distribution for minima. (The lecture writes the Gumbel law
+      the Gumbel distribution for minima. (Lecture 001 writes the Gumbel law
       as Pr(eps > s) = exp(-exp(-s)); a function increasing in s can only be
       the cdf Pr(eps <= s), which is what gives the complementary log-log.)
       This noise is skewed, so, unlike the other two, P(y = 1) and P(y = 0)

@@ -167,7 +167,7 @@ def decision_boundary_plot(model, X, y, threshold=None, feature_names=None, clas
 def misclassification_plot(scores, y, thresholds=None, width=None, height=None):
     """Draw the misclassification rate of "positive when score >= t" against t.
 
-    The lecture's figure for the least-squares classifier, whose minimum
+    Lecture 000's figure for the least-squares classifier, whose minimum
     sits at a boundary of 0.44 there. y holds two classes, the larger
     (sorted) is positive. ``thresholds`` defaults to 201 values from just
     below the lowest score to just above the highest. The minimum is

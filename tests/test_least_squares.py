@@ -1,4 +1,4 @@
-"""LeastSquaresClassifier and make_masking: the lecture's naive approach.
+"""LeastSquaresClassifier and make_masking: lecture 000's naive approach.
 
 Equation numbers are walkthrough.md's: (21) the least-squares coefficients
 beta = (XᵀX)⁻¹Xᵀy, (22) the threshold rule, (23) indicator regression

@@ -4,7 +4,7 @@ Reference for the ridge fit: tests/data/breast_cancer.json,
 ``l2_penalized_exact.lam1_sum_nll`` (numpy 2.4.6, scipy 1.17.1: trust-exact
 then Newton polish to a gradient of 3e-15): the minimum of
 sum_i NLL_i + (1/2)||w||^2 on standardized features, intercept unpenalised,
-which is the lecture's NLL + lam betaᵀbeta, eq. (41), with lam = 0.5.
+which is lecture 001's NLL + lam betaᵀbeta, the walkthrough's eq. (41), with lam = 0.5.
 """
 
 import json

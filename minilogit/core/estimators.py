@@ -258,7 +258,7 @@ class LogisticRegression(Estimator):
       search; sgd: the initial step eta_0 (default 0.5).
     - ``fit_intercept``: add a column of ones (default True).
     - ``random_state``: seed of SGD's shuffling (default 0).
-    - ``start``: "zeros" (default: beta = 0, the lecture's trace) or
+    - ``start``: "zeros" (default: beta = 0, lecture 001's trace) or
       "log_odds" (intercept log(ybar / (1 - ybar)), eq. (23), the rest 0).
     - ``penalty``: None (default) or "l2", the ridge term lam betaᵀbeta of
       eq. (41) with weight ``lam``. The intercept is never penalised.

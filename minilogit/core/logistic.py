@@ -75,7 +75,7 @@ def nll_pm1(X, s, beta):
 def squared_error(X, y, beta):
     """Sum of squared errors of the probabilities, eq. (14): sum_i (y_i - sigma(a_i))^2.
 
-    The lecture's first attempt at a loss: it is not convex in beta.
+    Lecture 000's first attempt at a loss: it is not convex in beta.
 
     >>> squared_error(Matrix([[1.0]]), [1], [0.0])
     0.25

@@ -272,7 +272,7 @@ def _number(s):
 
 
 def load_breast_cancer():
-    """The breast-cancer data of the lecture's IRLS slides (see the module docstring).
+    """The breast-cancer data of lecture 001's IRLS slides (see the module docstring).
 
     >>> load_breast_cancer().feature_names[:2]
     ['mean_radius', 'mean_texture']

@@ -46,7 +46,7 @@ def make_masking(n_per_class=50, seed=0):
     predicts class 1: with equal group sizes all three fitted lines pass
     through (mean of x, 1/3), the middle class's line is nearly flat, and
     on either side of that point one of the outer lines is above it (at the
-    point itself the tie goes to class 0). This is the lecture's masking
+    point itself the tie goes to class 0). This is lecture 000's masking
     problem. Rows come class by class (0, then 1, then 2); labels are the
     ints 0, 1, 2.
 
@@ -68,14 +68,14 @@ def make_masking(n_per_class=50, seed=0):
     return Dataset(X, y, ["x"], "class")
 
 
-# The bank-balance example of the lecture's "Why not linear regression?"
+# The bank-balance example of lecture 003's "Why not linear regression?"
 # slides: a balance of 4000 or more is creditworthy.
 BANK_BOUNDARY = 4000.0
 BANK_RANGE = (0.0, 8000.0)     # true balances are uniform on each side of the boundary
 
 
 def make_bank_balance(n=200, positive_share=0.5, seed=0, noise=250.0):
-    """Return the lecture's bank-balance data: one feature, label 1 = creditworthy.
+    """Return lecture 003's bank-balance data: one feature, label 1 = creditworthy.
 
     Exactly round(n * positive_share) people are creditworthy (label 1):
     their true balance is uniform on [4000, 8000); the others' is uniform
@@ -84,7 +84,7 @@ def make_bank_balance(n=200, positive_share=0.5, seed=0, noise=250.0):
     overlap a little near 4000: a few people with a recorded balance just
     under 4000 are creditworthy and a few just over it are not
     (``noise=0`` gives separable classes). Rows come in a seeded random
-    order. ``positive_share`` sets the class balance; the lecture's point
+    order. ``positive_share`` sets the class balance; lecture 003's point
     is that the least-squares line, and with it the balance where the line
     crosses 0.5, moves when the balance changes (see the doctest).
 

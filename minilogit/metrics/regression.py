@@ -59,7 +59,7 @@ def residual_standard_error(y_true, y_pred, n_params):
     """Return RSE = sqrt(RSS / (N - n_params)), eq. (4) with n_params = p + 1.
 
     n_params counts every fitted parameter, the intercept included (2 for a
-    line a + b x, as in the lecture's RSS / (n - 2)). It estimates the
+    line a + b x, as in lecture 003's RSS / (n - 2)). It estimates the
     standard deviation of the noise; N - n_params must be at least 1.
 
     >>> residual_standard_error([1.0, 2.0, 3.0, 4.0], [1.5, 2.0, 2.5, 4.0], n_params=2)

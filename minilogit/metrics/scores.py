@@ -172,7 +172,7 @@ def log_loss(y_true, y_pred, labels=None, normalize=True):
     columns must be a probability distribution over the labels, in an order
     you can see.
 
-    The lecture's two cross-entropy examples: the true class is "tiger"
+    Lecture 002's two cross-entropy examples: the true class is "tiger"
     (one-hot [1, 0, 0]) and the model says 0.7, then only 0.5:
 
     >>> tiger = ["tiger", "lion", "cat"]

@@ -32,7 +32,7 @@ class LogisticRegression(LazyInference, L1Solvers, Extras, CoreLogisticRegressio
     ``random_state``, ``start``, ``penalty``, ``lam``), and
     - ``solver`` may also be "proximal" or "cd", for L1 and elastic net;
     - ``penalty``: None (default), "l2", "l1" or "elasticnet", with weight
-      ``lam`` and mixing ``l1_ratio`` = alpha: the lecture's
+      ``lam`` and mixing ``l1_ratio`` = alpha: lecture 001's
       NLL + lam((1 - alpha) betaᵀbeta + alpha ||beta||_1), eq. (41); "l2" is
       alpha = 0 and "l1" alpha = 1. The intercept is never penalised.
     - ``class_weight``: None, "balanced" (class c weighs N / (K n_c)) or a

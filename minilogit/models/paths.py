@@ -9,9 +9,9 @@ eps * lam_max, each fit starting from the previous one's coefficients (a
 warm start: neighbouring solutions are close, so each fit takes few
 iterations).
 
-The penalty is the lecture's, eq. (41): lam ((1 - alpha) sum_j beta_j^2 +
-alpha sum_j |beta_j|), alpha = ``l1_ratio``, the intercept never penalised,
-added to the total negative log-likelihood.
+The penalty is lecture 001's, the walkthrough's eq. (41):
+lam ((1 - alpha) sum_j beta_j^2 + alpha sum_j |beta_j|), alpha = ``l1_ratio``,
+the intercept never penalised, added to the total negative log-likelihood.
 
 >>> X = [[-1.0, 0.3], [-0.5, -0.2], [0.0, 0.4], [0.5, -0.6], [1.0, 0.1], [1.5, 0.0]]
 >>> path = lasso_path(X, [0, 0, 1, 0, 1, 1], n_lams=4, eps=0.1)

@@ -3,7 +3,7 @@
 Each example may carry several labels at once (a photo can show a tiger and
 a lion), so label k gets its own binary model p_ik = sigma(x_iᵀtheta_k).
 The loss is the sum of the K binary losses, eq. (32), each over only the
-rows where label k is known: an entry ``None`` (the lecture's '?') adds
+rows where label k is known: an entry ``None`` (lecture 002's '?') adds
 nothing to the loss, its gradient or its Hessian.
 
 >>> from minilogit import Matrix

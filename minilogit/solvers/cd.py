@@ -1,4 +1,4 @@
-"""Coordinate descent on the IRLS quadratic: the lecture's route to the lasso.
+"""Coordinate descent on the IRLS quadratic: lecture 001's route to the lasso.
 
 Outer loop: at the current beta, replace L by its second-order Taylor
 expansion, which is IRLS's weighted least squares in the weights w_i and the
@@ -9,11 +9,11 @@ that gives the weighted elastic-net problem, eq. (44),
 
 The 1/2 belongs there: with d = b - beta, the Taylor expansion of L at
 beta is L(beta) + g'd + (1/2) d'X'WXd, and that equals
-(1/2) sum_i w_i (z_i - x_i'b)^2 plus a constant. The lecture's "Taylor
+(1/2) sum_i w_i (z_i - x_i'b)^2 plus a constant. Lecture 001's "Taylor
 Approximation" slide writes the sum without the 1/2. The two differ by
 rescaling lam by 2: sum_i w_i (z_i - x_i'b)^2 + lam |b| is twice
 (1/2) sum_i w_i (z_i - x_i'b)^2 + (lam / 2) |b|, so the slide's form with
-lam fits the lecture's F with lam / 2 (and needs 2 lam to fit F with lam).
+lam fits the slide's F with lam / 2 (and needs 2 lam to fit F with lam).
 
 Inner loop: cyclic coordinate descent on Q (Friedman, Hastie and Tibshirani
 2010, "Regularization paths for generalized linear models via coordinate

@@ -4,7 +4,7 @@ The elastic-net objective, eq. (41),
 
     F(beta) = L(beta) + l2 sum_{j in P} beta_j^2 + l1 sum_{j in P} |beta_j|
 
-(P the penalised coefficients, never the intercept; the lecture's
+(P the penalised coefficients, never the intercept; lecture 001's
 lam((1 - alpha) beta'beta + alpha |beta|) with l2 = lam (1 - alpha) and
 l1 = lam alpha) is a smooth part f = L + l2 ||beta_P||^2 plus an L1 term
 that has no gradient where a beta_j is 0. A proximal gradient step takes a

@@ -1,4 +1,5 @@
-"""LeastSquaresClassifier and make_masking: the lecture's naive approach, eqs. (1)-(3).
+"""LeastSquaresClassifier and make_masking: lecture 000's naive approach,
+the walkthrough's eqs. (1)-(3).
 
 Plain asserts on fixed data, so that every runtime checks the same numbers
 (tests/test_least_squares.py has the property-based versions).

@@ -1,0 +1,175 @@
+"""docs/concordance.md stays true: what it names exists, and it leaves nothing out.
+
+The concordance maps each lecture document's equations and results to the
+walkthrough (section and equation), the code (``file:function``) and a test
+(``file:test``). These tests check every name against the repository: each
+file and function exists (read with ``ast``, nothing imported), each
+walkthrough section and equation exists, every walkthrough equation has a
+row, every numbered equation of lecture 000 has a row, and every
+"**Departure**" paragraph of the walkthrough is in the table of departures.
+"""
+
+import ast
+import os
+import re
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+CONCORDANCE = os.path.join(ROOT, "docs", "concordance.md")
+WALKTHROUGH = os.path.join(ROOT, "walkthrough.md")
+
+# Lecture 000 ("Goal setting for function fitting (classification)") numbers
+# its equations (1) to (33), with (6.1), (6.2), (17.1) and (17.2) in place of
+# (6) and (17). The document is not in the repository; its numbering is
+# copied here.
+LECTURE_000_EQUATIONS = ([str(n) for n in range(1, 34) if n not in (6, 17)]
+                         + ["6.1", "6.2", "17.1", "17.2"])
+
+
+def _read(path):
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+def _tables():
+    """{heading: [row cells]} for every table of the concordance."""
+    tables, heading = {}, None
+    for line in _read(CONCORDANCE).splitlines():
+        if line.startswith("## "):
+            heading = line[3:].strip()
+        elif line.startswith("|") and heading is not None:
+            cells = [c.strip() for c in re.split(r"(?<!\\)\|", line)[1:-1]]
+            if set("".join(cells)) <= set("-: "):
+                continue                                   # the separator row
+            tables.setdefault(heading, []).append(cells)
+    return {h: rows[1:] for h, rows in tables.items()}     # without the header row
+
+
+def _walkthrough_sections_and_tags():
+    text = _read(WALKTHROUGH)
+    sections = set(re.findall(r"^## (\d+)\. ", text, re.M))
+    tags = re.findall(r"\\tag\{(\d+)\}", text)
+    return sections, tags
+
+
+def _names(cell):
+    """The `path.py` and `path.py:qualname` references in a cell."""
+    return re.findall(r"`([\w./-]+\.py)(?::([\w.]+))?`", cell)
+
+
+def _defined(path):
+    """Every qualified name a module defines: functions, classes, methods."""
+    tree = ast.parse(_read(os.path.join(ROOT, path)))
+    names = set()
+
+    def visit(node, prefix):
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                name = prefix + child.name
+                names.add(name)
+                visit(child, name + ".")
+    visit(tree, "")
+    return names
+
+
+def _rows_with_walkthrough_column():
+    """(walkthrough cell, row) for the tables whose third column is the walkthrough's."""
+    out = []
+    for heading, rows in _tables().items():
+        if heading.startswith("Lecture "):
+            out += [(row[2], row) for row in rows]
+        elif heading == "Every equation of the walkthrough":
+            out += [(row[0], row) for row in rows]
+    return out
+
+
+def test_the_tables_are_there():
+    tables = _tables()
+    for number in ("000", "001", "002", "003", "004"):
+        assert any(h.startswith("Lecture %s:" % number) and tables[h] for h in tables), number
+    assert tables["Every equation of the walkthrough"]
+    assert tables["Departures"]
+
+
+def test_every_file_and_function_named_exists():
+    named = 0
+    for rows in _tables().values():
+        for row in rows:
+            for cell in row:
+                for path, qualname in _names(cell):
+                    assert os.path.isfile(os.path.join(ROOT, path)), path
+                    if qualname:
+                        assert qualname in _defined(path), "%s:%s" % (path, qualname)
+                    named += 1
+    assert named >= 150, named
+
+
+def test_every_walkthrough_section_and_equation_named_exists():
+    sections, tags = _walkthrough_sections_and_tags()
+    for cell, row in _rows_with_walkthrough_column():
+        for section in re.findall(r"§(\d+)", cell):
+            assert section in sections, (section, row)
+        for eq in re.findall(r"eq\. \((\d+)\)", cell):
+            assert eq in tags, (eq, row)
+        assert re.search(r"§\d+", cell), row                 # every row has a place
+
+
+def test_every_walkthrough_equation_has_a_row():
+    _, tags = _walkthrough_sections_and_tags()
+    named = set()
+    for cell, _ in _rows_with_walkthrough_column():
+        named |= set(re.findall(r"eq\. \((\d+)\)", cell))
+    assert set(tags) - named == set()
+    index = [row[0] for row in _tables()["Every equation of the walkthrough"]]
+    assert [re.search(r"eq\. \((\d+)\)", c).group(1) for c in index] == tags
+
+
+def test_every_numbered_equation_of_lecture_000_has_a_row():
+    rows = next(rows for h, rows in _tables().items() if h.startswith("Lecture 000:"))
+    named = []
+    for row in rows:
+        cell = row[0]
+        if cell.startswith("eq."):
+            named += re.findall(r"\((\d+(?:\.\d+)?)\)", cell)
+    assert sorted(named, key=float) == sorted(LECTURE_000_EQUATIONS, key=float)
+    assert named == sorted(named, key=float)                 # in the lecture's order
+
+
+def test_every_row_says_what_checks_it():
+    for heading, rows in _tables().items():
+        if heading.startswith("Lecture ") or heading == "Every equation of the walkthrough":
+            for row in rows:
+                check = row[-1]
+                assert "doctest §" in check or _names(check), row
+                for path, qualname in _names(check):
+                    assert path.startswith("tests/") and qualname.startswith("test_"), row
+
+
+def _lectures(text):
+    """The lecture numbers in a place such as 'lectures 001, 002 and 004, ...'."""
+    return set(re.findall(r"\b00\d\b", text))
+
+
+def test_every_departure_of_the_walkthrough_is_in_the_table_and_back():
+    in_walkthrough, section = set(), None
+    for line in _read(WALKTHROUGH).splitlines():
+        heading = re.match(r"## (\d+)\. ", line)
+        if heading:
+            section = heading.group(1)
+        if line.startswith("**Departure** ("):
+            place = line.split("(", 1)[1].split("):")[0]
+            assert _lectures(place), line
+            in_walkthrough |= {(number, section) for number in _lectures(place)}
+    assert len(in_walkthrough) >= 25
+    in_table = set()
+    for place, _, _, where in _tables()["Departures"]:
+        pairs = {(n, s) for n in _lectures(place) for s in re.findall(r"§(\d+)", where)}
+        assert pairs & in_walkthrough, place        # the walkthrough says it there
+        in_table |= pairs
+    assert in_walkthrough - in_table == set()
+
+
+def test_the_walkthrough_links_here_and_cites_no_outside_path():
+    text = _read(WALKTHROUGH)
+    assert "(docs/concordance.md)" in text
+    assert "../shared" not in text
+    assert "(docs/concordance.md)" in _read(os.path.join(ROOT, "README.md"))
