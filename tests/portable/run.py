@@ -36,6 +36,7 @@ MODULES = [
     "test_metrics",
     "test_inference",
     "test_glm",
+    "test_glm_pairs",
     "test_l1",
     "test_plot",
     "test_export",
