@@ -24,7 +24,9 @@ The optimum is 0 exactly when no direction separates another row. Each
 round adds the rows with a_r'd > 0 to the separated ones (the sum of the
 rounds' directions separates them all at once), until an optimum is 0: the
 separated rows are then all that any direction can separate. All rows
-separated: complete. The LP is solved in its dual form (p equations for p
+separated: complete. A parameter that the sum leaves at 0 gets two more
+programs, max and min d_j on the same constraints, to see whether any
+separating direction moves it. The LP is solved in its dual form (p equations for p
 coefficients, so the simplex tableau is p x (rows + 2p)) by the simplex
 method with Bland's rule, which cannot cycle. Columns are scaled to
 max |x_ij| = 1 first (the cone of directions does not change).
@@ -48,9 +50,12 @@ class Separation:
     """The answer of ``check_separation``.
 
     ``kind``: "complete", "quasi-complete" or "none"; ``infinite``: the
-    parameters that go to infinity, each named with the sign of its limit
-    ("+x2", "-intercept", "+x0[class 'b']"); ``direction``: a d along which
-    the log-likelihood rises without bound (None when not separated);
+    parameters that some separating direction moves, so that the likelihood
+    can rise without bound with them going to infinity, each named with its
+    sign in ``direction`` ("+x2", "-intercept", "+x0[class 'b']"); under
+    complete separation the directions fill an open cone, and typically
+    every parameter is among them. ``direction``: a d along which the
+    log-likelihood rises without bound (None when not separated);
     ``rows``: the indices of the rows (binary) or (row, class) margins
     (multinomial) that d separates.
     """
@@ -241,5 +246,13 @@ def _answer(A, labels, margins):
     if not separated:
         return Separation("none", [], None, [])
     kind = "complete" if len(separated) == len(A) else "quasi-complete"
+    for j in range(len(labels)):      # a 0 here may still move along another direction
+        for sign in (1.0, -1.0):
+            if abs(direction[j]) <= ZERO:
+                e = [0.0] * len(labels)
+                e[j] = sign
+                value, d, _ = _simplex_dual(A, e)              # max (or min) d_j
+                if value > ZERO:
+                    direction = [u + v for u, v in zip(direction, d)]
     infinite = [("+" if v > 0 else "-") + n for n, v in zip(labels, direction) if abs(v) > ZERO]
     return Separation(kind, infinite, direction, [margins[r] for r in separated])

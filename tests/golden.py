@@ -6,7 +6,7 @@ Each golden test file names its reference system, version, call and tolerance
 beside its figures. The data are read with the csv module only.
 
 The R figures: R 4.2.2 (Debian's r-base-core 4.2.2), stats::glm, run by
-tests/data/glm/reference.R; they are of the fit refitted with
+tools/reference/glm_reference.R; they are of the fit refitted with
 glm.control(epsilon = 1e-14), and 'iter' is the iteration count of the fit
 with R's defaults (epsilon = 1e-8). statsmodels 0.15.0's iteration counts
 (GLM(...).fit() with its defaults, in a scratch virtual environment) are
@@ -63,7 +63,7 @@ def star98():
 
 def cpunish():
     """X = INCOME, PERPOVERTY, PERBLACK, log(VC100k96), SOUTH, DEGREE; y = EXECUTIONS;
-    and the made-up exposure t_i = (i mod 5) + 1 of tests/data/glm/reference.R."""
+    and the made-up exposure t_i = (i mod 5) + 1 of tools/reference/glm_reference.R."""
     rows = table("cpunish.csv")
     X = [[float(r["INCOME"]), float(r["PERPOVERTY"]), float(r["PERBLACK"]),
           math.log(float(r["VC100k96"])), float(r["SOUTH"]), float(r["DEGREE"])] for r in rows]

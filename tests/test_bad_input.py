@@ -301,8 +301,11 @@ case("l1-penalty-with-newton/LR", "penalty='l1', solver='newton'",
      DataError, "use solver='proximal' or solver='cd', not 'newton'")
 case("unknown-penalty/LR", "penalty='l3'", lambda: LogisticRegression(penalty="l3").fit(X, Y),
      DataError, "unknown penalty 'l3'")
-case("unknown-penalty/Softmax", "penalty='l1'", lambda: SoftmaxRegression(penalty="l1").fit(X, Y),
-     DataError, "unknown penalty 'l1': choose None or 'l2'")
+case("unknown-penalty/Softmax", "penalty='l3'", lambda: SoftmaxRegression(penalty="l3").fit(X, Y),
+     DataError, "unknown penalty 'l3': choose 'auto', None, 'l2', 'l1' or 'elasticnet'")
+case("l1-with-newton/Softmax", "penalty='l1' (solver newton)",
+     lambda: SoftmaxRegression(penalty="l1").fit(X, Y),
+     DataError, "the l1 penalty is not differentiable at 0: use solver='proximal'")
 case("unknown-start/LR", "start='ones'", lambda: LogisticRegression(start="ones").fit(X, Y),
      DataError, "start must be 'zeros' or 'log_odds', got 'ones'")
 case("newton-no-penalty/Softmax", "penalty=None without reference_class",

@@ -1,6 +1,6 @@
 """Golden test: Cpunish, Poisson, with and without the offset log(exposure).
 
-Reference: R 4.2.2's glm via tests/data/glm/reference.R (figures and 'iter'
+Reference: R 4.2.2's glm via tools/reference/glm_reference.R (figures and 'iter'
 as tests/golden.py says), and statsmodels 0.15.0's iteration count:
 
   glm(EXECUTIONS ~ INCOME + PERPOVERTY + PERBLACK + log(VC100k96) + SOUTH + DEGREE,

@@ -1,6 +1,6 @@
 """Golden test: Longley, gaussian, unscaled columns (GNP ~ 4e5, YEAR ~ 2e3).
 
-Reference: R 4.2.2's glm via tests/data/glm/reference.R (figures and 'iter'
+Reference: R 4.2.2's glm via tools/reference/glm_reference.R (figures and 'iter'
 as tests/golden.py says), and statsmodels 0.15.0's iteration count:
 
   glm(TOTEMP ~ GNPDEFL + GNP + UNEMP + ARMED + POP + YEAR, family = gaussian)

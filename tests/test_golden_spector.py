@@ -1,6 +1,6 @@
 """Golden test: Spector, probit, with the expected and the observed information.
 
-Expected information (R's glm, statsmodels' GLM). Reference: R 4.2.2's glm via tests/data/glm/reference.R (figures and 'iter'
+Expected information (R's glm, statsmodels' GLM). Reference: R 4.2.2's glm via tools/reference/glm_reference.R (figures and 'iter'
 as tests/golden.py says), and statsmodels 0.15.0's iteration count:
 
   glm(GRADE ~ GPA + TUCE + PSI, family = binomial(link = "probit"))

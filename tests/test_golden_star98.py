@@ -1,6 +1,6 @@
 """Golden test: Star98 as binomial (successes, trials) pairs, eqs. (37)-(40).
 
-Reference: R 4.2.2's glm via tests/data/glm/reference.R (figures and 'iter'
+Reference: R 4.2.2's glm via tools/reference/glm_reference.R (figures and 'iter'
 as tests/golden.py says), and statsmodels 0.15.0's iteration count:
 
   glm(cbind(PR50M, MATHTOT - PR50M) ~ LOWINC + ... + PERSPEN_PTRATIO_PCTAF,

@@ -37,6 +37,7 @@ MODULES = [
     "test_inference",
     "test_glm",
     "test_glm_pairs",
+    "test_softmax_inference",
     "test_l1",
     "test_plot",
     "test_export",

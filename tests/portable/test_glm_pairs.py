@@ -7,7 +7,7 @@ tests/test_golden_*.py, with the data in tests/data/glm/):
 - CPUNISH_OFFSET_R: R 4.2.2, glm(EXECUTIONS ~ INCOME + PERPOVERTY + PERBLACK +
   log(VC100k96) + SOUTH + DEGREE + offset(log(t)), family = poisson,
   control = glm.control(epsilon = 1e-14)) on statsmodels' cpunish data, with
-  t = (0:16 %% 5) + 1 (tests/data/glm/reference.R); 'iter': R's iterations at
+  t = (0:16 %% 5) + 1 (tools/reference/glm_reference.R); 'iter': R's iterations at
   its default epsilon = 1e-8. log(VC100k96) is written with 12 decimals.
 - STATA_PROBIT: Stata's "probit grade gpa tuce psi" on Spector's data, as
   shipped in statsmodels 0.15.0's test suite (results_discrete.py), intercept

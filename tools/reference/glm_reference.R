@@ -1,5 +1,5 @@
 # The R reference figures of tests/test_golden_*.py. Run from the repository root:
-#   Rscript tests/data/glm/reference.R
+#   Rscript tools/reference/glm_reference.R
 # R 4.2.2 (Debian's r-base-core), stats::glm. Prints one Python dict per model:
 # the figures of the fit refitted with glm.control(epsilon = 1e-14, maxit = 100),
 # and 'iter', the iterations of the fit with R's defaults (epsilon = 1e-8).
@@ -19,7 +19,7 @@ show <- function(name, m0) {
   cat(sprintf("    'aic': %.17g, 'df_resid': %d, 'dispersion': %.17g, 'iter': %d}\n",
               m$aic, m$df.residual, s$dispersion, m0$iter))
 }
-d <- "tests/data/glm/"
+d <- "tests/data/glm/"   # run from the repository root
 star <- read.csv(paste0(d, "star98.csv"))
 x <- star[, 3:22]
 show("STAR98_R", glm(cbind(star$PR50M, star$MATHTOT - star$PR50M) ~ ., data = x,
