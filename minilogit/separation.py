@@ -175,29 +175,33 @@ def check_separation(X, y, fit_intercept=True, reference_class=None):
     rows = check_X(X)
     classes, index = check_class_labels(y, len(rows), model="separation check")
     x, names = _scaled(rows, fit_intercept)
-    d = len(names)
     if len(classes) == 2 and reference_class is None:
         return binary_separation(x, names, [float(k) for k in index])
-    else:
-        ref = classes.index(reference_class) if reference_class is not None else 0
-        if reference_class is not None and reference_class not in classes:
-            raise DataError("reference_class %r is not one of the classes %r"
-                            % (reference_class, classes))
-        free = [k for k in range(len(classes)) if k != ref]
-        labels = ["%s[class %r]" % (n, classes[k]) for k in free for n in names]
-        A, margins = [], []
-        for i, (x_i, yi) in enumerate(zip(x, index)):
-            for k in range(len(classes)):
-                if k == yi:
-                    continue
-                row = [0.0] * (d * len(free))           # x_i'(d_{y_i} - d_k)
-                for cls, sign in ((yi, 1.0), (k, -1.0)):
-                    if cls != ref:
-                        b = free.index(cls) * d
-                        for j in range(d):
-                            row[b + j] += sign * x_i[j]
-                A.append(row)
-                margins.append((i, classes[k]))
+    if reference_class is not None and reference_class not in classes:
+        raise DataError("reference_class %r is not one of the classes %r"
+                        % (reference_class, classes))
+    ref = classes.index(reference_class) if reference_class is not None else 0
+    return multinomial_separation(x, names, index, classes, ref)
+
+
+def multinomial_separation(x, names, index, classes, ref):
+    """``check_separation`` for design rows x, class indices and the baseline index ref."""
+    d = len(names)
+    free = [k for k in range(len(classes)) if k != ref]
+    labels = ["%s[class %r]" % (n, classes[k]) for k in free for n in names]
+    A, margins = [], []
+    for i, (x_i, yi) in enumerate(zip(x, index)):
+        for k in range(len(classes)):
+            if k == yi:
+                continue
+            row = [0.0] * (d * len(free))           # x_i'(d_{y_i} - d_k)
+            for cls, sign in ((yi, 1.0), (k, -1.0)):
+                if cls != ref:
+                    b = free.index(cls) * d
+                    for j in range(d):
+                        row[b + j] += sign * x_i[j]
+            A.append(row)
+            margins.append((i, classes[k]))
     return _answer(A, labels, margins)
 
 
@@ -229,16 +233,36 @@ def binary_separation(x, names, y, weights=None):
     return _answer(A, names, margins)
 
 
-def warn_if_separated(rows, y, weights, fit_intercept):
-    """Run the exact test on binary rows (shares allowed); warn ``SeparationWarning``
-    with its answer when separated; return the ``Separation``."""
-    from .core.compat import warn
-    from .core.errors import SeparationWarning
-    x, names = _scaled(rows, fit_intercept)
-    answer = binary_separation(x, names, y, weights)
-    if answer.kind != "none":
-        warn(answer.message(), SeparationWarning, 3)
-    return answer
+def check_loss(loss, fit_intercept, reference=0):
+    """The exact test on the data of a fit's loss: ``LogisticLoss`` or a binomial
+    ``GLMLoss`` (0/1 labels or shares, weights) or ``SoftmaxLoss`` (with the
+    class of index ``reference`` as the baseline); a penalty's or a
+    ``FixedAtZero``'s wrapped loss is found inside.
+
+    >>> from minilogit.core.logistic import LogisticLoss, Matrix
+    >>> check_loss(LogisticLoss(Matrix([[1.0, 0.0], [1.0, 1.0]]), [0, 1]), True).kind
+    'complete'
+    """
+    while hasattr(loss, "objective"):
+        loss = loss.objective
+    rows = loss.X.rows
+    x, names = _scaled([r[1:] for r in rows] if fit_intercept else rows, fit_intercept)
+    if not hasattr(loss, "K"):
+        return binary_separation(x, names, loss.y, loss.weights)
+    return multinomial_separation(x, names, loss.y, loss.names, reference)
+
+
+def exact_diagnosis(result, answer, penalised):
+    """Keep the exact test's answer with the solver's ``result``
+    (``result.separation_check``, the estimators' ``separation_check_``) and,
+    for an unpenalised fit of separated data, make it the diagnosis: such a
+    fit has not converged, and the estimator's warning and ``separation_``
+    say why."""
+    result.separation_check = answer
+    if answer.kind != "none" and not penalised:
+        result.diagnosis = answer.message()
+        result.converged = False
+    return result
 
 
 def _answer(A, labels, margins):

@@ -80,7 +80,7 @@ def test_quasi_complete_dummy_moves_only_its_coefficient():
     assert r.kind == "quasi-complete" and r.infinite == ["+x1"]
     assert sorted(r.rows) == [0, 4, 10]
     with pytest.warns(SeparationWarning, match=r"go to infinity: \+x1"):
-        m = GLM().fit(X, y, check_separation=True)
+        m = GLM(check_separation=True).fit(X, y)
     assert m.separation_check_.kind == "quasi-complete"
     with pytest.raises(Exception, match="separat"):
         m.bse_
@@ -92,7 +92,7 @@ def test_no_separation_on_the_binary_references(data):
     if isinstance(y[0], tuple):                     # Star98: (successes, trials)
         with warnings.catch_warnings():
             warnings.simplefilter("error")
-            m = GLM().fit(X, y, check_separation=True)
+            m = GLM(check_separation=True).fit(X, y)
         assert m.separation_check_.kind == "none"
     else:
         assert check_separation(X, y).kind == "none"
@@ -103,5 +103,6 @@ def test_no_separation_on_anes96_and_softmax_checks_on_request():
     assert check_separation(X, y, reference_class=0).kind == "none"
     d = load_iris()
     with pytest.warns(SeparationWarning, match="quasi-complete"):
-        m = SoftmaxRegression(reference_class=0).fit(d.data, d.target, check_separation=True)
+        m = SoftmaxRegression(reference_class=0, check_separation=True).fit(d.data, d.target)
     assert m.separation_check_.kind == "quasi-complete"
+

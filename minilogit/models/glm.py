@@ -14,7 +14,7 @@ needs: the parameters, their covariance, the log-likelihoods and deviances.
 
 import math
 
-from ..core.checks import as_float, check_number, check_sample_weight, check_X
+from ..core.checks import as_float, check_sample_weight, check_X
 from ..core.errors import DataError
 from ..core.estimators import Estimator, check_scores, design
 from ..core.logistic import L2Penalty
@@ -23,7 +23,7 @@ from ..core.solvers import TOL
 from ..families import family_and_link, log_factorial
 from ..objectives.glm import GLMLoss
 from ._base import Extras, L1Solvers, LazyInference
-from .logistic import L1_SOLVERS, elastic_net_weights
+from .logistic import L1_SOLVERS, LogisticRegression
 
 
 
@@ -52,6 +52,10 @@ class GLM(LazyInference, L1Solvers, Extras, Estimator):
       statsmodels' Probit), the Hessian of -log-likelihood, XᵀW°X with
       W°_ii = -d^2 log p(y_i) / d eta_i^2. The two are the same matrix for
       a canonical link (logit, log, identity: there W° = W = V(mu)).
+    - ``check_separation``: False (default) or True: for the binomial family,
+      the exact test of ``minilogit.separation`` before the fit
+      (``separation_check_``); when separated (and unpenalised) it is the
+      fit's diagnosis, with its ``SeparationWarning`` and ``separation_``.
 
     ``fit(X, y, sample_weight=None, offset=None, exposure=None)``: an offset
     o_i is added to the linear predictor with coefficient 1; an exposure
@@ -95,41 +99,38 @@ class GLM(LazyInference, L1Solvers, Extras, Estimator):
     """
 
     _PARAMS = ("family", "link", "solver", "max_iter", "tol", "fit_intercept", "penalty",
-               "lam", "l1_ratio", "cov_type")
+               "lam", "l1_ratio", "cov_type", "check_separation")
     # irls (glm_irls) and newton (Fisher scoring: Newton's method on the expected
     # information); cd and proximal for an L1 penalty
     _SOLVERS = ("irls", "newton") + L1_SOLVERS
+    _PENALTIES = LogisticRegression._PENALTIES
+    start = "zeros"                  # LogisticRegression's checks read it; GLM starts its own way
     _MAX_ITER = dict(Estimator._MAX_ITER, proximal=10000, cd=100)
     _TOL = dict(Estimator._TOL, proximal=TOL, cd=TOL)
 
     def __init__(self, family="binomial", link=None, solver="irls", max_iter=None, tol=None,
-                 fit_intercept=True, penalty=None, lam=1.0, l1_ratio=0.5, cov_type="expected"):
+                 fit_intercept=True, penalty=None, lam=1.0, l1_ratio=0.5, cov_type="expected",
+                 check_separation=False):
         self.family, self.link, self.fit_intercept = family, link, fit_intercept
         self.solver, self.max_iter, self.tol = solver, max_iter, tol
         self.penalty, self.lam, self.l1_ratio, self.cov_type = penalty, lam, l1_ratio, cov_type
+        self.check_separation = check_separation
 
     def _penalty_weights(self):
-        """Check the parameters; return (l1, l2), the weights of ||beta||_1 and betaᵀbeta."""
-        self._check_solver_params()
+        """Check the parameters; return (l1, l2), the weights of ||beta||_1 and
+        betaᵀbeta: LogisticRegression's checks, with cov_type's."""
         if self.cov_type not in ("expected", "observed"):
             raise DataError("cov_type must be 'expected' or 'observed', got %r"
                             % (self.cov_type,))
-        if self.penalty not in (None, "l2", "l1", "elasticnet"):
-            raise DataError("unknown penalty %r: choose None, 'l2', 'l1' or 'elasticnet'"
-                            % (self.penalty,))
-        check_number(self.lam, "lam", "a finite number >= 0", lambda v: 0 <= v < math.inf)
-        return elastic_net_weights(self)
+        return LogisticRegression._penalty_weights(self)
 
-    def fit(self, X, y, sample_weight=None, offset=None, exposure=None, check_separation=False):
+    def fit(self, X, y, sample_weight=None, offset=None, exposure=None):
         """Fit the coefficients to rows X and targets y (frequency weights optional); return self.
 
         Binomial y may be (successes, trials) pairs, as R's cbind(s, n - s):
         the model is then s_i ~ Binomial(n_i, mu_i). ``offset`` (any
         family) and ``exposure`` (log link) enter the linear predictor as
-        o_i + log t_i. ``check_separation=True`` (binomial) runs the exact
-        test of ``minilogit.separation`` first, keeps its answer in
-        ``separation_check_`` and warns ``SeparationWarning`` naming the
-        coefficients that go to infinity.
+        o_i + log t_i.
 
         Raises DataError for an unknown family or link, a link the family
         does not take, a y the family cannot have (naming the entry), and a
@@ -169,12 +170,12 @@ class GLM(LazyInference, L1Solvers, Extras, Estimator):
         n_features = len(rows[0])
         X1 = design(rows, self.fit_intercept)
         self._check_identified(X1.shape, l1 > 0 or l2 > 0)
-        separation = None
-        if check_separation and family.name == "binomial":
-            from ..separation import warn_if_separated
-            separation = warn_if_separated(rows, y, w, self.fit_intercept)
         objective = GLMLoss(X1, y, family, link, None if weights is None and trials is None else w,
                             offset, shares=trials is not None)
+        answer = None
+        if self.check_separation and family.name == "binomial":
+            from ..separation import check_loss, exact_diagnosis
+            answer = check_loss(objective, self.fit_intercept)
         beta0 = [0.0] * X1.shape[1]
         if self.fit_intercept:
             beta0[0] = link.link(ybar)                   # newton's start: mu = ybar
@@ -184,6 +185,8 @@ class GLM(LazyInference, L1Solvers, Extras, Estimator):
         else:
             result = self._solve(L2Penalty(objective, l2, penalized) if l2 > 0 else objective,
                                  beta0)
+        if answer is not None:           # the exact verdict: no MLE when separated
+            exact_diagnosis(result, answer, l1 > 0 or l2 > 0)
         self._report(result)             # before keeping: a warning may be an error
 
         beta = result.beta
@@ -192,10 +195,12 @@ class GLM(LazyInference, L1Solvers, Extras, Estimator):
         self._keep(result, n_features)
         self._loss, self._freq, self._trials = objective, freq, trials
         self._penalised = l1 > 0 or l2 > 0
-        self.separation_check_ = separation
-        if separation is not None and separation.kind != "none":
-            self.separation_ = separation.message()      # no inference: no MLE
         return self
+
+    @property
+    def separation_check_(self):
+        """The exact separation test's answer (``check_separation=True``), else None."""
+        return getattr(self.result_, "separation_check", None)
 
     def _run_solver(self, objective, beta0, max_iter, tol, **options):
         if self.solver == "irls":

@@ -24,27 +24,6 @@ from ..core.solvers import TOL
 L1_SOLVERS = ("proximal", "cd")
 
 
-def elastic_net_weights(model):
-    """(l1, l2) = (lam alpha, lam (1 - alpha)), eq. (41), from ``model``'s
-    ``penalty``, ``lam``, ``l1_ratio`` and ``solver``; raise DataError when an
-    L1 part meets a solver that cannot take it.
-
-    >>> elastic_net_weights(LogisticRegression(solver="cd", penalty="elasticnet", lam=2.0))
-    (1.0, 1.0)
-    """
-    alpha = check_number(model.l1_ratio, "l1_ratio", "a number in [0, 1]",
-                         lambda v: 0 <= v <= 1)
-    if model.penalty is None:
-        return 0.0, 0.0
-    alpha = {"l2": 0.0, "l1": 1.0}.get(model.penalty, alpha)
-    l1, l2 = model.lam * alpha, model.lam * (1.0 - alpha)               # eq. (41)
-    if l1 > 0 and model.solver not in L1_SOLVERS:
-        raise DataError("the %s penalty is not differentiable at 0: use "
-                        "solver='proximal' or solver='cd', not %r"
-                        % (model.penalty, model.solver))
-    return float(l1), float(l2)
-
-
 class LogisticRegression(LazyInference, L1Solvers, Extras, CoreLogisticRegression):
     """Binary logistic regression p(y = classes_[1] | x) = sigma(b0 + xᵀcoef).
 
@@ -94,7 +73,17 @@ class LogisticRegression(LazyInference, L1Solvers, Extras, CoreLogisticRegressio
         """Check the parameters; return (l1, l2), the weights of ||beta||_1 and
         betaᵀbeta in eq. (41)."""
         CoreLogisticRegression._penalty_weights(self)
-        return elastic_net_weights(self)
+        alpha = check_number(self.l1_ratio, "l1_ratio", "a number in [0, 1]",
+                             lambda v: 0 <= v <= 1)
+        if self.penalty is None:
+            return 0.0, 0.0
+        alpha = {"l2": 0.0, "l1": 1.0}.get(self.penalty, alpha)
+        l1, l2 = self.lam * alpha, self.lam * (1.0 - alpha)               # eq. (41)
+        if l1 > 0 and self.solver not in L1_SOLVERS:
+            raise DataError("the %s penalty is not differentiable at 0: use "
+                            "solver='proximal' or solver='cd', not %r"
+                            % (self.penalty, self.solver))
+        return float(l1), float(l2)
 
     def _minimise(self, loss, beta0, penalized, l1, l2):
         """The L1 solvers take the penalty weights themselves; the rest as in the core."""

@@ -7,11 +7,11 @@ The model, its loss and its fit are in ``minilogit.core.softmax_regression``.
 
 import math
 
+from ..core.checks import check_number
 from ..core.errors import DataError
 from ..core.estimators import Estimator
 from ..core.softmax_regression import SoftmaxRegression as CoreSoftmaxRegression
 from ._base import Extras, L1Solvers, LazyInference
-from .logistic import elastic_net_weights
 
 FREE_VECTORS = ("the K class vectors are free (no reference_class), so the model is not "
                 "identifiable: adding one vector to every class changes no probability and "
@@ -35,9 +35,10 @@ class SoftmaxRegression(LazyInference, L1Solvers, Extras, CoreSoftmaxRegression)
       ``prsquared_``, ``aic_``, ``bic_``, ``llr_pvalue_`` and ``summary()``;
       refused with ``InferenceError`` saying why for a penalised fit, free
       K vectors, or separated classes;
-    - ``fit(X, y, check_separation=True)``: the exact test of
-      ``minilogit.separation`` first (``separation_check_``), with a
-      ``SeparationWarning`` when the classes are separated.
+    - ``check_separation=True``: the exact test of ``minilogit.separation``
+      before the fit (``separation_check_``); when the classes are
+      separated (and the fit unpenalised) it is the fit's diagnosis, with
+      its ``SeparationWarning`` and ``separation_``.
 
     >>> m = SoftmaxRegression().fit([[0.0], [1.0], [4.0], [5.0]], ["lo", "lo", "hi", "hi"])
     >>> m.predict([[0.5], [4.5]]), m.explain().split(":")[0]
@@ -48,17 +49,18 @@ class SoftmaxRegression(LazyInference, L1Solvers, Extras, CoreSoftmaxRegression)
     ('auto', [-3.0366, 1.1493, -6.5698, 1.804], [2.4958, 0.8868, 4.0504, 1.0673])
     """
 
-    _PARAMS = CoreSoftmaxRegression._PARAMS + ("l1_ratio",)
+    _PARAMS = CoreSoftmaxRegression._PARAMS + ("l1_ratio", "check_separation")
     _SOLVERS = CoreSoftmaxRegression._SOLVERS + ("proximal",)
     _MAX_ITER = dict(CoreSoftmaxRegression._MAX_ITER, proximal=10000)
     _TOL = dict(CoreSoftmaxRegression._TOL, proximal=CoreSoftmaxRegression._TOL["newton"])
 
     def __init__(self, solver="newton", penalty="auto", lam=0.5, reference_class=None,
                  max_iter=None, tol=None, learning_rate=None, fit_intercept=True,
-                 random_state=0, l1_ratio=0.5):
+                 random_state=0, l1_ratio=0.5, check_separation=False):
         CoreSoftmaxRegression.__init__(self, solver, penalty, lam, reference_class, max_iter,
                                        tol, learning_rate, fit_intercept, random_state)
         self.l1_ratio = l1_ratio
+        self.check_separation = check_separation
 
     def _penalty_name(self):
         """The penalty "auto" stands for: "l2" without a reference class, else None."""
@@ -77,9 +79,12 @@ class SoftmaxRegression(LazyInference, L1Solvers, Extras, CoreSoftmaxRegression)
         if name in ("l1", "elasticnet") and self.solver != "proximal":
             raise DataError("the %s penalty is not differentiable at 0: use "
                             "solver='proximal', not %r" % (name, self.solver))
-        self.penalty = name
+        check_number(self.lam, "lam", "a finite number >= 0", lambda v: 0 <= v < math.inf)
+        check_number(self.l1_ratio, "l1_ratio", "a number in [0, 1]", lambda v: 0 <= v <= 1)
+        alpha = {None: 0.0, "l2": 0.0, "l1": 1.0}.get(name, self.l1_ratio)    # eq. (41)
+        self._l1 = 0.0 if name is None else self.lam * alpha
+        l2 = 0.0 if name is None else self.lam * (1.0 - alpha)
         try:
-            self._l1, l2 = elastic_net_weights(self)
             self.penalty = "l2" if l2 > 0 else None       # what the core fits
             lam = self.lam
             self.lam = l2
@@ -92,41 +97,37 @@ class SoftmaxRegression(LazyInference, L1Solvers, Extras, CoreSoftmaxRegression)
         self._penalised = penalized or self._l1 > 0
         return penalized
 
-    def fit(self, X, y, check_separation=False):
-        """Fit as the core's ``fit``; with ``check_separation=True`` run the exact
-        LP test of ``minilogit.separation`` first (see the class docstring).
+    def _solve(self, objective, beta0, **options):
+        """The core's solver call, after the exact test if asked, with the L1 options.
 
         >>> import warnings
         >>> with warnings.catch_warnings():
         ...     warnings.simplefilter("ignore")
-        ...     m = SoftmaxRegression(reference_class=0).fit(
-        ...         [[0.0], [1.0], [2.0], [3.0]], [0, 0, 1, 2], check_separation=True)
-        >>> m.separation_check_.kind
-        'complete'
+        ...     m = SoftmaxRegression(reference_class=0, check_separation=True).fit(
+        ...         [[0.0], [1.0], [2.0], [3.0]], [0, 0, 1, 2])
+        >>> m.separation_check_.kind, m.separation_.split(" (")[0]
+        ('complete', 'complete separation')
         """
-        answer = None
-        if check_separation:
-            from ..separation import check_separation as exact_test
-            from ..core.compat import warn
-            from ..core.errors import SeparationWarning
-            answer = exact_test(X, y, self.fit_intercept,
-                                self.reference_class if self.reference_class is not None
-                                else _first(y))
-            if answer.kind != "none":
-                warn(answer.message(), SeparationWarning, 2)
-        CoreSoftmaxRegression.fit(self, X, y)
-        self.separation_check_ = answer
-        if answer is not None and answer.kind != "none":
-            self.separation_ = answer.message()          # no inference: no MLE
-        return self
-
-    def _solve(self, objective, beta0, **options):
         self._loss = objective                      # the objective inference reads
+        answer = None
+        if self.check_separation:
+            from ..separation import check_loss, exact_diagnosis
+            ref = self.reference_class
+            answer = check_loss(objective, self.fit_intercept,
+                                0 if ref is None else self._classes.index(ref))
         if self._l1 > 0:
             d, first = self._d, 1 if self.fit_intercept else 0
             penalized = [i for i, j in enumerate(self._free) if j % d >= first]
             options = dict(l1=self._l1, l2=0.0, penalized=penalized)
-        return Estimator._solve(self, objective, beta0, **options)
+        result = Estimator._solve(self, objective, beta0, **options)
+        if answer is not None:
+            exact_diagnosis(result, answer, self._penalised)
+        return result
+
+    @property
+    def separation_check_(self):
+        """The exact separation test's answer (``check_separation=True``), else None."""
+        return getattr(self.result_, "separation_check", None)
 
     def _set_inference(self):
         """The inference contract's attributes for the baseline-category model (on first use)."""
@@ -153,8 +154,3 @@ class SoftmaxRegression(LazyInference, L1Solvers, Extras, CoreSoftmaxRegression)
         if self.reference_class is None:
             return "Softmax regression (%d classes)" % len(self.classes_)
         return "Multinomial logistic regression (baseline class %r)" % (self.reference_class,)
-
-
-def _first(y):
-    """The smallest label of y (the classes are sorted): the default baseline."""
-    return sorted(set(y))[0]

@@ -143,6 +143,6 @@ def test_quasi_complete_dummy_is_found_and_fit_warns_when_asked():
     y = [1, 1, 0, 1, 1, 0, 0, 1, 1, 0]
     r = check_separation(X, y)
     assert r.kind == "quasi-complete" and r.infinite == ["+x1"]
-    m, caught = warnings_from(GLM().fit, X, y, check_separation=True)
+    m, caught = warnings_from(GLM(check_separation=True).fit, X, y)
     assert any(isinstance(w, SeparationWarning) for w in caught)
     assert m.separation_check_.kind == "quasi-complete"

@@ -48,7 +48,7 @@ def test_l1_needs_the_proximal_solver_and_zeroes_coefficients():
 
 
 def test_check_separation_on_request():
-    m, ws = warnings_from(SoftmaxRegression(reference_class=0).fit,
-                          [[0.0], [1.0], [2.0], [3.0]], [0, 0, 1, 2], check_separation=True)
+    m, ws = warnings_from(SoftmaxRegression(reference_class=0, check_separation=True).fit,
+                          [[0.0], [1.0], [2.0], [3.0]], [0, 0, 1, 2])
     assert m.separation_check_.kind == "complete"
     assert any(isinstance(w, SeparationWarning) for w in ws)
