@@ -39,8 +39,11 @@ def check(m, R, iterations):
 
 
 def test_cpunish_matches_r():
+    """R's figures, in no more iterations; explain() names R's deviance test, which stopped it."""
     X, y, _ = cpunish()
-    check(GLM(family="poisson").fit(X, y), CPUNISH_R, STATSMODELS_ITER["plain"])
+    m = GLM(family="poisson").fit(X, y)
+    check(m, CPUNISH_R, STATSMODELS_ITER["plain"])
+    assert m.result_.test == "deviance" and "deviance changed by at most" in m.explain()
 
 
 def test_cpunish_with_exposure_and_with_offset_match_r():

@@ -39,7 +39,6 @@ from ..core.solvers import (ROUNDING, TOL, FitResult, max_abs, record, scaled_gr
                             scales_of)
 
 MAX_HALVINGS = 30                # a step shrunk 2^30-fold that still fails: give up
-DEV_TOL = 1e-8
 
 
 def start_means(objective):
@@ -108,7 +107,7 @@ def glm_irls(objective, max_iter=100, tol=TOL, mu0=None):
     L = _finite_value(objective, beta)
     L_mu0 = sum(data._weigh([data.family.loss(y_i, e, data.link) for y_i, e in zip(data.y, eta0)]))
     history, grad_norms, iterates, details = [L], [], [beta], []
-    n_iter, converged, diagnosis, last_step = 0, False, None, None
+    n_iter, converged, diagnosis, last_step, by_deviance = 0, False, None, None, False
     while True:
         g = objective.gradient(beta) if L < math.inf else [math.inf]
         grad_norms.append(max_abs(g))
@@ -142,13 +141,16 @@ def glm_irls(objective, max_iter=100, tol=TOL, mu0=None):
         # the first step's deviance is compared with mu^(0)'s, as R does
         D_old = 2.0 * ((L if n_iter > 0 else L_mu0) - L_sat)
         D_new = 2.0 * (L_new - L_sat)
-        converged = abs(D_new - D_old) <= DEV_TOL * (abs(D_new) + 0.1)      # R test
+        converged = abs(D_new - D_old) <= tol * (abs(D_new) + 0.1)      # R's test
+        by_deviance = converged
         beta, L = beta_new, L_new
         history.append(L)
         record(iterates, details, beta, {"w_min": min(w), "w_max": max(w),
                                          "halvings": halvings})
         n_iter += 1
         diagnosis = data.diagnose(beta, last_step)
-    return FitResult("irls", beta, history, grad_norms, n_iter,
-                     converged and diagnosis is None, diagnosis, iterates, "(21), (22)",
-                     details, criterion, scales)
+    result = FitResult("irls", beta, history, grad_norms, n_iter,
+                       converged and diagnosis is None, diagnosis, iterates, "(21), (22)",
+                       details, criterion, scales)
+    result.test = "deviance" if by_deviance else "gradient"      # which test stopped it
+    return result
