@@ -27,7 +27,7 @@ import pytest
 
 from golden import DATA, anes96, lbw, spector, star98
 
-from minilogit import SeparationWarning, SoftmaxRegression
+from minilogit import InferenceError, SeparationWarning, SoftmaxRegression
 from minilogit.datasets import load_breast_cancer, load_iris
 from minilogit.models.glm import GLM
 from minilogit.separation import check_separation
@@ -105,4 +105,6 @@ def test_no_separation_on_anes96_and_softmax_checks_on_request():
     with pytest.warns(SeparationWarning, match="quasi-complete"):
         m = SoftmaxRegression(reference_class=0, check_separation=True).fit(d.data, d.target)
     assert m.separation_check_.kind == "quasi-complete"
+    with pytest.raises(InferenceError, match="separated"):
+        m.bse_
 
