@@ -58,6 +58,10 @@ class Separation:
     log-likelihood rises without bound (None when not separated);
     ``rows``: the indices of the rows (binary) or (row, class) margins
     (multinomial) that d separates.
+
+    >>> r = check_separation([[0.0], [1.0], [1.0], [2.0]], [0, 0, 1, 1])
+    >>> r.kind, r.rows, r.message().split(":")[0]
+    ('quasi-complete', [0, 3], 'quasi-complete separation (exact linear-programming test)')
     """
 
     def __init__(self, kind, infinite, direction, rows):
@@ -185,7 +189,13 @@ def check_separation(X, y, fit_intercept=True, reference_class=None):
 
 
 def multinomial_separation(x, names, index, classes, ref):
-    """``check_separation`` for design rows x, class indices and the baseline index ref."""
+    """``check_separation`` for design rows x (with their intercept column),
+    class indices, the classes and the baseline's index ref.
+
+    >>> multinomial_separation([[1.0, 0.0], [1.0, 1.0], [1.0, 2.0]], ["intercept", "x0"],
+    ...                        [0, 1, 2], ["a", "b", "c"], 0).kind
+    'complete'
+    """
     d = len(names)
     free = [k for k in range(len(classes)) if k != ref]
     labels = ["%s[class %r]" % (n, classes[k]) for k in free for n in names]
@@ -257,7 +267,14 @@ def exact_diagnosis(result, answer, penalised):
     (``result.separation_check``, the estimators' ``separation_check_``) and,
     for an unpenalised fit of separated data, make it the diagnosis: such a
     fit has not converged, and the estimator's warning and ``separation_``
-    say why."""
+    say why.
+
+    >>> from minilogit.core.solvers import FitResult
+    >>> r = FitResult("irls", [0.0], [1.0], [0.5], 1, True, None)
+    >>> answer = check_separation([[0.0], [1.0]], [0, 1])
+    >>> exact_diagnosis(r, answer, False).converged, r.diagnosis.split(" (")[0]
+    (False, 'complete separation')
+    """
     result.separation_check = answer
     if answer.kind != "none" and not penalised:
         result.diagnosis = answer.message()

@@ -96,6 +96,13 @@ def glm_irls(objective, max_iter=100, tol=TOL, mu0=None):
     last step, or the scaled gradient is at most tol. Raises
     ``DivergenceError`` when no step size gives a finite objective (R: "no
     valid set of coefficients has been found").
+
+    >>> from minilogit import Matrix
+    >>> from minilogit.objectives.glm import GLMLoss
+    >>> X = Matrix([[1.0, 0.0], [1.0, 1.0], [1.0, 2.0]])
+    >>> r = glm_irls(GLMLoss(X, [0.25, 0.5, 0.8], "binomial", weights=[4, 4, 5], shares=True))
+    >>> r.converged, r.test, [round(b, 6) for b in r.beta]       # R: -1.15773, 1.245146
+    (True, 'deviance', [-1.15773, 1.245146])
     """
     data = getattr(objective, "objective", objective)     # the GLMLoss under a penalty
     n, scales, L_sat = objective.n_examples, scales_of(objective), saturated(objective)
