@@ -9,6 +9,7 @@ the three programs); output as printed there:
   iris (multinomial, baseline class 0)   quasi-complete; all 10 parameters
   wine (multinomial, baseline class 0)   complete; all 28 parameters
   wine class k vs rest, k = 0, 1, 2      complete; all 14 parameters
+  dummy (the example below)   quasi-complete; only parameter 2 (x1), upwards
 
 and, from tests/data/iris.json (the shared reference's own LP, see
 tests/data/README.md): setosa vs the rest complete, versicolor and virginica

@@ -75,6 +75,9 @@ cases = {
     "iris": ([[float(v) for v in r[:4]] for r in iris], [r[4] for r in iris], True),
     "wine": ([[float(v) for v in r[:13]] for r in wine], [int(r[13]) for r in wine], True),
 }
+cases["dummy"] = ([[-1.2, 1.0], [0.3, 0.0], [-0.5, 0.0], [1.1, 0.0], [0.2, 1.0], [-0.9, 0.0],
+                   [0.7, 0.0], [-0.1, 0.0], [1.4, 0.0], [-1.5, 0.0], [0.4, 1.0], [-0.3, 0.0]],
+                  [1, 1, 0, 1, 1, 0, 0, 1, 1, 0, 1, 0], False)
 for k in range(3):
     cases["wine_%d_vs_rest" % k] = (cases["wine"][0], [int(v == k) for v in cases["wine"][1]], False)
 for name, (X, y, multi) in cases.items():
