@@ -1,8 +1,9 @@
-"""Generalised linear models fitted by IRLS (Fisher scoring), eqs. (37)-(40).
+"""Generalised linear models fitted by IRLS as R's glm.fit, eqs. (37)-(40).
 
-``GLM(family, link)`` fits E[y | x] = g⁻¹(b0 + xᵀcoef) for a binomial (0/1),
-Poisson (count) or gaussian target, and keeps what the inference module
-needs: the parameters, their covariance, the log-likelihoods and deviances.
+``GLM(family, link)`` fits E[y | x] = g⁻¹(b0 + xᵀcoef + offset) for a binomial
+(0/1, or successes out of trials), Poisson (count) or gaussian target, and
+keeps what the inference module needs: the parameters, their covariance, the
+log-likelihoods and deviances.
 
 >>> X = [[0.0], [1.0], [2.0], [3.0], [4.0], [5.0]]
 >>> model = GLM(family="poisson").fit(X, [1, 0, 2, 3, 2, 6])
