@@ -71,6 +71,9 @@ def _why(model):
         return ("Stopped at max_iter after %s without converging: the largest "
                 "component of the mean loss's gradient is %.3g, above tol = %g. %s"
                 % (steps, per_row[-1], tol, _advice(solver)))
+    if getattr(result, "test", None) == "deviance":          # GLM's IRLS: R's test
+        return ("Converged after %s: the deviance changed by at most tol (|D| + 0.1) in "
+                "the last step, tol = %g (R's glm test)." % (steps, tol))
     return ("Converged after %s: the largest component of the mean loss's gradient "
             "fell to %.3g <= tol = %g. %s" % (steps, per_row[-1], tol, _rate(solver, per_row)))
 

@@ -151,11 +151,24 @@ class Family:
         return y - mu, self.variance(mu)           # eq. (38), dmu/deta = V(mu)
 
 
+    def observed_weight(self, y, eta, link):
+        """-d^2 log p(y) / d eta^2, the observed information's weight: for the
+        canonical link, the only one here, it is the expected one, V(mu).
+
+        >>> get_family("poisson").observed_weight(3.0, 0.0, get_link("log"))
+        1.0
+        """
+        return self.score_weight(y, eta, link)[1]
+
+
 class Binomial(Family):
     """y in {0, 1} with P(y = 1) = mu: V(mu) = mu (1 - mu), canonical link logit.
 
     log p(y | mu) = y log mu + (1 - y) log(1 - mu), and the deviance of one
     0/1 point is -2 log p(y | mu) (the saturated model fits it exactly).
+    Binomial data s successes in n trials enter as the share y = s / n with
+    weight n (``GLM`` takes the pairs); the same formulas then hold per
+    trial, and log C(n, s) is added to the log-likelihood by the GLM.
 
     >>> fam = Binomial()
     >>> fam.variance(0.25), round(fam.loglike(1, 0.25), 6), round(fam.unit_deviance(0, 0.25), 6)
@@ -183,11 +196,14 @@ class Binomial(Family):
         return weight * (_xlogy(y, mu) + _xlogy(1.0 - y, 1.0 - mu))
 
     def unit_deviance(self, y, mu):
-        return -2.0 * self.loglike(y, mu)
+        # 2 [y log(y / mu) + (1 - y) log((1 - y) / (1 - mu))]: -2 log p(y | mu) for y in {0, 1}
+        return 2.0 * (_xlogy(y, y) + _xlogy(1.0 - y, 1.0 - y)) - 2.0 * self.loglike(y, mu)
 
     def loss(self, y, eta, link):
         log_p1, log_p0 = link.log_probs(eta)       # eq. (39): log P(y=1), log P(y=0)
-        return -(log_p1 if y == 1.0 else log_p0)
+        if y == 1.0 or y == 0.0:                   # (0 times a log P that underflowed to -inf)
+            return -(log_p1 if y == 1.0 else log_p0)
+        return -(y * log_p1 + (1.0 - y) * log_p0)  # a share y = s / n of n trials, per trial
 
     def score_weight(self, y, eta, link):
         """u = d log p(y) / d eta and w = (dmu/deta)^2 / (mu (1 - mu)), eq. (38).
@@ -200,8 +216,19 @@ class Binomial(Family):
         (0.5, 0.25)
         """
         h1, minus_h0 = link.dlog_probs(eta)
-        u = h1 if y == 1.0 else minus_h0
+        u = y * h1 + (1.0 - y) * minus_h0          # h1 for y = 1, -h0 for y = 0
         return u, -h1 * minus_h0                   # eq. (38): (dmu/deta)^2 / V = h1 h0
+
+
+    def observed_weight(self, y, eta, link):
+        """-d^2 log p(y) / d eta^2 = -(y dh1/deta - (1 - y) dh0/deta): unlike
+        the expected weight h1 h0 it depends on y, except for the logit link.
+
+        >>> round(Binomial().observed_weight(1.0, 0.5, get_link("probit")), 6)
+        0.513825
+        """
+        d1, d0 = link.d2log_probs(eta)
+        return -(y * d1 + (1.0 - y) * d0)
 
 
 class Poisson(Family):

@@ -155,6 +155,8 @@ class BinomialLink(Link):
     - ``log_probs(eta)`` = (log P(y = 1), log P(y = 0)) = (log mu, log(1 - mu));
     - ``dlog_probs(eta)`` = (d log mu / d eta, d log(1 - mu) / d eta)
       = (dmu/deta / mu, -dmu/deta / (1 - mu)).
+    - ``d2log_probs(eta)``: the slopes of those two slopes (for the observed
+      information of a non-canonical link).
 
     From these the binomial family builds its score and its IRLS weight
     (dmu/deta)^2 / (mu (1 - mu)), eq. (38), as a product of the two slopes.
@@ -193,6 +195,10 @@ class Logit(BinomialLink):
     def dlog_probs(self, eta):
         return sigmoid(-eta), -sigmoid(eta)        # d log sigma(eta) / d eta = 1 - sigma(eta)
 
+    def d2log_probs(self, eta):
+        s = sigmoid(eta) * sigmoid(-eta)
+        return -s, -s                              # d/deta of sigma(-eta) and of -sigma(eta)
+
 
 class Probit(BinomialLink):
     """eta = Phi⁻¹(mu), mu = Phi(eta): a standard normal latent noise, eq. (39).
@@ -224,6 +230,10 @@ class Probit(BinomialLink):
 
     def dlog_probs(self, eta):
         return normal_hazard(eta), -normal_hazard(-eta)
+
+    def d2log_probs(self, eta):
+        h1, h0 = normal_hazard(eta), normal_hazard(-eta)      # lambda' = -lambda (x + lambda)
+        return -h1 * (eta + h1), -h0 * (h0 - eta)
 
 
 class CLogLog(BinomialLink):
@@ -277,6 +287,13 @@ class CLogLog(BinomialLink):
         else:
             h1 = math.exp(eta - t) / -expm1(-t)    # (dmu/deta) / mu
         return h1, -t                              # d log(1 - mu) / d eta = -e^eta
+
+    def d2log_probs(self, eta):
+        h1, minus_t = self.dlog_probs(eta)
+        t = -minus_t
+        if t <= _T_TINY:
+            return -t / 2.0, -t                    # h1 = t / (e^t - 1) ~ 1 - t/2
+        return h1 * (1.0 - t / -expm1(-t)), -t     # dh1/deta = h1 (1 - t / (1 - e^-t))
 
 
 LINKS = {"logit": Logit(), "probit": Probit(), "cloglog": CLogLog(),

@@ -301,8 +301,11 @@ case("l1-penalty-with-newton/LR", "penalty='l1', solver='newton'",
      DataError, "use solver='proximal' or solver='cd', not 'newton'")
 case("unknown-penalty/LR", "penalty='l3'", lambda: LogisticRegression(penalty="l3").fit(X, Y),
      DataError, "unknown penalty 'l3'")
-case("unknown-penalty/Softmax", "penalty='l1'", lambda: SoftmaxRegression(penalty="l1").fit(X, Y),
-     DataError, "unknown penalty 'l1': choose None or 'l2'")
+case("unknown-penalty/Softmax", "penalty='l3'", lambda: SoftmaxRegression(penalty="l3").fit(X, Y),
+     DataError, "unknown penalty 'l3': choose 'auto', None, 'l2', 'l1' or 'elasticnet'")
+case("l1-with-newton/Softmax", "penalty='l1' (solver newton)",
+     lambda: SoftmaxRegression(penalty="l1").fit(X, Y),
+     DataError, "the l1 penalty is not differentiable at 0: use solver='proximal'")
 case("unknown-start/LR", "start='ones'", lambda: LogisticRegression(start="ones").fit(X, Y),
      DataError, "start must be 'zeros' or 'log_odds', got 'ones'")
 case("newton-no-penalty/Softmax", "penalty=None without reference_class",
@@ -339,7 +342,7 @@ case("wrong-link/GLM", "family='poisson', link='logit'",
      lambda: GLM(family="poisson", link="logit").fit(X, Y),
      DataError, "the poisson family does not take the logit link")
 case("unknown-solver/GLM", "GLM(solver='gd')", lambda: GLM(solver="gd").fit(X, Y),
-     DataError, "unknown solver 'gd': choose one of irls, newton")
+     DataError, "unknown solver 'gd': choose one of cd, irls, newton, proximal")
 case("poisson-not-counts/GLM", "family='poisson', y[1] = 2.5",
      lambda: GLM(family="poisson").fit(X, [1, 2.5, 0, 1, 2, 3]),
      DataError, "y[1] is 2.5: the poisson family needs counts")
@@ -636,8 +639,8 @@ for name in ("LR-gd", "LR-sgd", "Softmax", "Softmax-gd", "LR-cd-l1", "LR-proxima
     works("constant-column/" + name, "X = [[1.0]] * 6: no Hessian to solve",
           lambda n=name: fit(n, [[1.0]] * 6, [0, 1, 2, 0, 1, 2] if n.startswith("Softmax")
                              else [0, 1, 1, 1, 1, 0]))
-works("constant-column/GLM-logit", "X = [[1.0]] * 6: the start is already the optimum",
-      lambda: GLM().fit([[1.0]] * 6, [0, 1, 1, 1, 1, 0]))
+works("constant-column/GLM-newton", "X = [[1.0]] * 6, solver='newton': the start is the optimum",
+      lambda: GLM(solver="newton").fit([[1.0]] * 6, [0, 1, 1, 1, 1, 0]))
 for name in ("LR-gd", "Softmax", "LR-cd-l1"):
     works("duplicated-column/" + name, "X = [[x, x]]: a ridge or a gradient step copes",
           lambda n=name: fit(n, [[r[0], r[0]] for r in X],

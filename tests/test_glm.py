@@ -274,24 +274,29 @@ def test_gaussian_params_are_least_squares_and_llnull_is_concentrated():
 def test_binomial_logit_glm_equals_logistic_regression():
     """The canonical binomial GLM is logistic regression: same coefficients and loss.
 
-    (At tol=1e-12: at the default both stop within ~1e-9 of the optimum, from
-    different starts: beta = 0 for LogisticRegression, b0 = logit(ybar) here.)"""
+    (At tol=1e-12, to 1e-9: the two stop near the optimum by different tests
+    and from different starts: beta = 0 for LogisticRegression, the start
+    means of glm_irls here.)"""
     g = GLM(tol=1e-12).fit(X, YB)
     lr = LogisticRegression(tol=1e-12).fit(X, YB)
-    assert close(g.params_, [lr.intercept_] + lr.coef_, 1e-12)
+    assert close(g.params_, [lr.intercept_] + lr.coef_, 1e-9)
     assert close(g.history_[-1], lr.history_[-1], 1e-12)
     assert close(-g.llf_, lr.history_[-1], 1e-12)
 
 
-def test_newton_equals_irls_and_history_descends():
-    """On GLMLoss, Newton (Fisher scoring) and IRLS take the same steps, eq. (38)."""
+def test_newton_and_irls_reach_the_same_optimum_and_history_descends():
+    """Fisher scoring (solver="newton") and glm_irls (Newton's weights, R's start
+    and test) reach the same coefficients; glm_irls in no more iterations, and
+    after its first step (from mu^(0), not from a beta) the objective never rises."""
     for family, link in (("binomial", "probit"), ("binomial", "cloglog"), ("poisson", None)):
         y = YC if family == "poisson" else YB
         a = GLM(family=family, link=link, solver="newton").fit(X, y)
         b = GLM(family=family, link=link, solver="irls").fit(X, y)
-        assert a.n_iter_ == b.n_iter_
-        assert max(abs(u - v) for u, v in zip(a.params_, b.params_)) < 1e-10
-        assert all(h1 <= h0 + 1e-12 for h0, h1 in zip(a.history_, a.history_[1:]))
+        assert b.n_iter_ <= a.n_iter_
+        assert close(b.params_, a.params_, 1e-6)
+        for m in (a, b):
+            h = m.history_[1:] if m is b else m.history_
+            assert all(h1 <= h0 + 1e-12 for h0, h1 in zip(h, h[1:]))
 
 
 def test_llf_is_the_objective_with_constants_and_deviance_is_twice_the_gap():
@@ -519,7 +524,7 @@ def test_convergence_warning():
 def test_predict_and_decision_function():
     m = GLM(family="poisson").fit(X, YC)
     eta = m.decision_function(X[:3])
-    assert eta == [m.intercept_ + m.coef_[0] * r[0] + m.coef_[1] * r[1] for r in X[:3]]
+    assert close(eta, [m.intercept_ + m.coef_[0] * r[0] + m.coef_[1] * r[1] for r in X[:3]], 1e-15)
     assert m.predict(X[:3]) == [math.exp(e) for e in eta]
     assert m.params_ == [m.intercept_] + m.coef_
 
@@ -535,7 +540,9 @@ def test_get_params_and_clone():
     from minilogit.models._base import clone
     m = GLM(family="poisson", solver="newton", tol=1e-10)
     assert m.get_params() == {"family": "poisson", "link": None, "solver": "newton",
-                             "max_iter": None, "tol": 1e-10, "fit_intercept": True}
+                             "max_iter": None, "tol": 1e-10, "fit_intercept": True,
+                             "penalty": None, "lam": 1.0, "l1_ratio": 0.5,
+                             "cov_type": "expected", "check_separation": False}
     assert clone(m).get_params() == m.get_params()
 
 
@@ -544,7 +551,7 @@ def test_get_params_and_clone():
     ({"link": "sqrt"}, X, YB, None, "unknown link 'sqrt': choose one of cloglog, identity, log, logit, probit"),
     ({"family": "poisson", "link": "logit"}, X, YC, None, "the poisson family does not take the logit link"),
     ({"family": "gaussian", "link": "log"}, X, YR, None, "the gaussian family does not take the log link"),
-    ({"solver": "gd"}, X, YB, None, "unknown solver 'gd': choose one of irls, newton"),
+    ({"solver": "gd"}, X, YB, None, "unknown solver 'gd': choose one of cd, irls, newton, proximal"),
     ({}, X, YB[:-1] + [2], None, "y[39] is 2: the binomial family needs 0/1 labels"),
     ({}, X, YB[:-1] + ["1"], None, "y[39] is '1'"),
     ({"family": "poisson"}, X, YC[:5] + [-1] + YC[6:], None, "y[5] is -1: the poisson family needs counts"),

@@ -220,7 +220,8 @@ def test_any_hashable_labels_and_sorted_classes():
 
 
 @pytest.mark.parametrize("kwargs, needle", [
-    ({"penalty": "l1"}, "unknown penalty"),
+    ({"penalty": "l3"}, "unknown penalty"),
+    ({"penalty": "l1"}, "use solver='proximal'"),
     ({"lam": -1.0}, "lam must be"),
     ({"solver": "irls"}, "unknown solver"),
     ({"reference_class": 7}, "reference_class 7"),

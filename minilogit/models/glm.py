@@ -1,8 +1,9 @@
-"""Generalised linear models fitted by IRLS (Fisher scoring), eqs. (37)-(40).
+"""Generalised linear models fitted by IRLS as R's glm.fit, eqs. (37)-(40).
 
-``GLM(family, link)`` fits E[y | x] = g⁻¹(b0 + xᵀcoef) for a binomial (0/1),
-Poisson (count) or gaussian target, and keeps what the inference module
-needs: the parameters, their covariance, the log-likelihoods and deviances.
+``GLM(family, link)`` fits E[y | x] = g⁻¹(b0 + xᵀcoef + offset) for a binomial
+(0/1, or successes out of trials), Poisson (count) or gaussian target, and
+keeps what the inference module needs: the parameters, their covariance, the
+log-likelihoods and deviances.
 
 >>> X = [[0.0], [1.0], [2.0], [3.0], [4.0], [5.0]]
 >>> model = GLM(family="poisson").fit(X, [1, 0, 2, 3, 2, 6])
@@ -14,29 +15,52 @@ needs: the parameters, their covariance, the log-likelihoods and deviances.
 
 import math
 
+from ..core.checks import as_float, check_sample_weight, check_X
 from ..core.errors import DataError
-from ..families import family_and_link
-from ..core.matrix import dot
-from ..objectives.glm import GLMLoss
-from ..core.checks import check_sample_weight, check_X
 from ..core.estimators import Estimator, check_scores, design
-from ._base import Extras, LazyInference
+from ..core.logistic import L2Penalty
+from ..core.matrix import dot
+from ..core.solvers import TOL
+from ..families import family_and_link, log_factorial
+from ..objectives.glm import GLMLoss
+from ._base import Extras, L1Solvers, LazyInference
+from .logistic import L1_SOLVERS, LogisticRegression
 
 
 
-class GLM(LazyInference, Extras, Estimator):
-    """A generalised linear model mu = g⁻¹(b0 + xᵀcoef), eq. (37), fitted by IRLS.
+class GLM(LazyInference, L1Solvers, Extras, Estimator):
+    """A generalised linear model mu = g⁻¹(b0 + xᵀcoef + offset), eq. (37), fitted by IRLS.
 
     Parameters
-    - ``family``: "binomial" (y in {0, 1}), "poisson" (counts) or "gaussian".
+    - ``family``: "binomial" (y in {0, 1}, or (successes, trials) pairs),
+      "poisson" (counts) or "gaussian".
     - ``link``: None (default: the family's canonical link, logit / log /
       identity), or "probit" or "cloglog" for the binomial family.
-    - ``solver``: "irls" (default) or "newton": both are Fisher scoring here.
-    - ``max_iter`` (default 100), ``tol`` (default 1e-8, on the gradient of
-      the mean loss), ``fit_intercept`` (default True).
+    - ``solver``: "irls" (default: R's glm.fit, with step-halving and the
+      deviance test; ``minilogit.solvers.glm_irls``), "newton" (Fisher
+      scoring from b0 = g(ybar), coef = 0, with the core's gradient test),
+      or "cd" / "proximal" (needed for an L1 penalty).
+    - ``max_iter`` (default 100), ``tol`` (default 1e-8: irls stops when the
+      deviance changes by at most tol (|D| + 0.1), or the gradient of the
+      mean loss is below tol), ``fit_intercept`` (default True).
+    - ``penalty``: None (default), "l2", "l1" or "elasticnet", with ``lam``
+      and ``l1_ratio`` as for ``LogisticRegression``: the objective is
+      -log-likelihood + lam((1 - alpha) betaᵀbeta + alpha ||beta||_1),
+      eq. (41), the intercept not penalised (gaussian: (1/2) RSS + ...).
+    - ``cov_type``: the information whose inverse is the covariance, eq. (33):
+      "expected" (default; R's glm and statsmodels' GLM), XᵀWX with
+      W_ii = (dmu/deta)^2 / V(mu_i); or "observed" (Stata's probit, and
+      statsmodels' Probit), the Hessian of -log-likelihood, XᵀW°X with
+      W°_ii = -d^2 log p(y_i) / d eta_i^2. The two are the same matrix for
+      a canonical link (logit, log, identity: there W° = W = V(mu)).
+    - ``check_separation``: False (default) or True: for the binomial family,
+      the exact test of ``minilogit.separation`` before the fit
+      (``separation_check_``); when separated (and unpenalised) it is the
+      fit's diagnosis, with its ``SeparationWarning`` and ``separation_``.
 
-    Fitting starts from the intercept-only model, b0 = g(ybar) (eq. (23) for
-    the logit link) and coef = 0.
+    ``fit(X, y, sample_weight=None, offset=None, exposure=None)``: an offset
+    o_i is added to the linear predictor with coefficient 1; an exposure
+    t_i (log link only) is the offset log t_i, so that mu_i / t_i is a rate.
 
     Fitted attributes: ``coef_``, ``intercept_``, ``n_iter_``, ``converged_``,
     ``history_`` (the objective at the start and after each iteration),
@@ -45,21 +69,20 @@ class GLM(LazyInference, Extras, Estimator):
     Inference attributes (read by ``minilogit.inference``):
 
     - ``params_``: [intercept_] + coef_ (just coef_ without an intercept);
-    - ``cov_params_``: scale * (XᵀŴX)⁻¹ at the fit, Ŵ the expected
-      information's weights (statsmodels' GLM standard errors are the
-      square roots of its diagonal), a list of lists; None when the fit is
-      separated or there are no residual degrees of freedom;
+    - ``cov_params_``: scale * (XᵀŴX)⁻¹ at the fit, Ŵ the weights of the
+      information ``cov_type`` names, a list of lists; None when the fit is
+      separated, penalised, or there are no residual degrees of freedom;
     - ``scale_``: 1 for binomial and Poisson; for the gaussian, Pearson's
       chi^2 / df_resid = sum_i w_i (y_i - mu_i)^2 / (nobs - n_params);
     - ``llf_``: the log-likelihood at the fit, constants included (log y!
-      for Poisson; for the gaussian, the normal density at the maximum-
-      likelihood scale sum_i w_i (y_i - mu_i)^2 / nobs, as statsmodels);
-    - ``llnull_``: the same for the intercept-only model, whose fitted mean
-      is the weighted mean of y for every family and link (gaussian: at that
-      model's own maximum-likelihood scale);
-    - ``deviance_``, ``null_deviance_``; ``nobs_`` (the sum of the weights),
-      ``df_model_`` (n_params - 1 with an intercept, else n_params),
-      ``df_resid_`` (nobs_ - n_params);
+      for Poisson, log C(n_i, s_i) for binomial pairs; for the gaussian,
+      the normal density at the maximum-likelihood scale
+      sum_i w_i (y_i - mu_i)^2 / nobs, as statsmodels);
+    - ``llnull_``: the same for the intercept-only model (with the offset,
+      as R and statsmodels fit it);
+    - ``deviance_``, ``null_deviance_``; ``nobs_`` (the sum of the weights:
+      rows, not trials), ``df_model_`` (n_params - 1 with an intercept,
+      else n_params), ``df_resid_`` (nobs_ - n_params);
     - ``inference_blocked_``: None, or a sentence saying why standard errors
       are not valid for this fit.
 
@@ -70,29 +93,51 @@ class GLM(LazyInference, Extras, Estimator):
     ([-0.016065, 0.319319], 'binomial', 'probit')
     >>> round(m.llf_, 6) == round(-m.history_[-1], 6), m.scale_, m.inference_blocked_
     (True, 1.0, None)
+    >>> pairs = [(1, 4), (2, 4), (4, 5)]          # (successes, trials) per row; R's glm agrees
+    >>> m = GLM().fit([[0.0], [1.0], [2.0]], pairs)
+    >>> [round(b, 6) for b in m.params_], m.nobs_, m.df_resid_
+    ([-1.15773, 1.245146], 3.0, 1.0)
     """
 
-    _PARAMS = ("family", "link", "solver", "max_iter", "tol", "fit_intercept")
-    # The solvers that use the expected information: IRLS and Newton (which, on
-    # GLMLoss's Hessian, is Fisher scoring too). They give the same iterates.
-    _SOLVERS = ("irls", "newton")
+    _PARAMS = ("family", "link", "solver", "max_iter", "tol", "fit_intercept", "penalty",
+               "lam", "l1_ratio", "cov_type", "check_separation")
+    # irls (glm_irls) and newton (Fisher scoring: Newton's method on the expected
+    # information); cd and proximal for an L1 penalty
+    _SOLVERS = ("irls", "newton") + L1_SOLVERS
+    _PENALTIES = LogisticRegression._PENALTIES
+    start = "zeros"                  # LogisticRegression's checks read it; GLM starts its own way
+    _MAX_ITER = dict(Estimator._MAX_ITER, proximal=10000, cd=100)
+    _TOL = dict(Estimator._TOL, proximal=TOL, cd=TOL)
 
     def __init__(self, family="binomial", link=None, solver="irls", max_iter=None, tol=None,
-                 fit_intercept=True):
+                 fit_intercept=True, penalty=None, lam=1.0, l1_ratio=0.5, cov_type="expected",
+                 check_separation=False):
         self.family, self.link, self.fit_intercept = family, link, fit_intercept
         self.solver, self.max_iter, self.tol = solver, max_iter, tol
+        self.penalty, self.lam, self.l1_ratio, self.cov_type = penalty, lam, l1_ratio, cov_type
+        self.check_separation = check_separation
 
     def check_params(self):
         """Check the constructor's parameters, as ``fit`` does first; return self."""
-        self._check_params()
+        self._penalty_weights()
+        family_and_link(self.family, self.link)
         return self
 
-    def _check_params(self):
-        self._check_solver_params()
-        return family_and_link(self.family, self.link)
+    def _penalty_weights(self):
+        """Check the parameters; return (l1, l2), the weights of ||beta||_1 and
+        betaᵀbeta: LogisticRegression's checks, with cov_type's."""
+        if self.cov_type not in ("expected", "observed"):
+            raise DataError("cov_type must be 'expected' or 'observed', got %r"
+                            % (self.cov_type,))
+        return LogisticRegression._penalty_weights(self)
 
-    def fit(self, X, y, sample_weight=None):
+    def fit(self, X, y, sample_weight=None, offset=None, exposure=None):
         """Fit the coefficients to rows X and targets y (frequency weights optional); return self.
+
+        Binomial y may be (successes, trials) pairs, as R's cbind(s, n - s):
+        the model is then s_i ~ Binomial(n_i, mu_i). ``offset`` (any
+        family) and ``exposure`` (log link) enter the linear predictor as
+        o_i + log t_i.
 
         Raises DataError for an unknown family or link, a link the family
         does not take, a y the family cannot have (naming the entry), and a
@@ -109,53 +154,81 @@ class GLM(LazyInference, Extras, Estimator):
         Traceback (most recent call last):
         ...
         minilogit.DataError: the poisson family does not take the logit link: choose log
+        >>> GLM().fit([[0.0], [1.0]], [(1, 3), (4, 3)])
+        Traceback (most recent call last):
+        ...
+        minilogit.DataError: y[1] is (4, 3): (successes, trials) needs whole numbers 0 <= successes <= trials, trials > 0
         """
         self._forget()
-        family, link = self._check_params()
+        l1, l2 = self._penalty_weights()
+        family, link = family_and_link(self.family, self.link)
         rows = check_X(X)
-        y = family.check_y(y)
+        y, trials = _check_pairs(family, y)
         if len(y) != len(rows):
             raise DataError("X has %d rows but y has %d values" % (len(rows), len(y)))
         weights = check_sample_weight(sample_weight, len(rows))
-        w = [1.0] * len(rows) if weights is None else weights
-        nobs = sum(w)
-        ybar = sum(w_i * y_i for w_i, y_i in zip(w, y)) / nobs
+        freq = [1.0] * len(rows) if weights is None else weights
+        w = freq if trials is None else [f * n for f, n in zip(freq, trials)]
+        ybar = sum(w_i * y_i for w_i, y_i in zip(w, y)) / sum(w)
         _check_mean(family, ybar)
         _check_size(family, y, w, ybar)
+        offset = _check_offset(offset, exposure, link, len(rows))
 
         n_features = len(rows[0])
-
         X1 = design(rows, self.fit_intercept)
-        self._check_identified(X1.shape, False)
-        objective = GLMLoss(X1, y, family, link, weights)
+        self._check_identified(X1.shape, l1 > 0 or l2 > 0)
+        objective = GLMLoss(X1, y, family, link, None if weights is None and trials is None else w,
+                            offset, shares=trials is not None)
+        answer = None
+        if self.check_separation and family.name == "binomial":
+            from ..separation import check_loss, exact_diagnosis
+            answer = check_loss(objective, self.fit_intercept)
         beta0 = [0.0] * X1.shape[1]
         if self.fit_intercept:
-            beta0[0] = link.link(ybar)                   # the intercept-only fit: mu = ybar
-        result = self._solve(objective, beta0)
+            beta0[0] = link.link(ybar)                   # newton's start: mu = ybar
+        penalized = list(range(1 if self.fit_intercept else 0, X1.shape[1]))
+        if self.solver in L1_SOLVERS:
+            result = self._solve(objective, beta0, l1=l1, l2=l2, penalized=penalized)
+        else:
+            result = self._solve(L2Penalty(objective, l2, penalized) if l2 > 0 else objective,
+                                 beta0)
+        if answer is not None:           # the exact verdict: no MLE when separated
+            exact_diagnosis(result, answer, l1 > 0 or l2 > 0)
         self._report(result)             # before keeping: a warning may be an error
 
         beta = result.beta
         self.intercept_ = beta[0] if self.fit_intercept else 0.0
         self.coef_ = beta[1:] if self.fit_intercept else list(beta)
         self._keep(result, n_features)
-        self._loss = objective
+        self._loss, self._freq, self._trials = objective, freq, trials
+        self._penalised = l1 > 0 or l2 > 0
         return self
+
+    @property
+    def separation_check_(self):
+        """The exact separation test's answer (``check_separation=True``), else None."""
+        return getattr(self.result_, "separation_check", None)
+
+    def _run_solver(self, objective, beta0, max_iter, tol, **options):
+        if self.solver == "irls":
+            from ..solvers.glm_irls import glm_irls
+            return glm_irls(objective, max_iter, tol)
+        return L1Solvers._run_solver(self, objective, beta0, max_iter, tol, **options)
 
     def _set_inference(self):
         """The inference contract's attributes at the fitted beta (called on first use)."""
-        from ..inference import set_inference
+        from ..inference import PENALISED, set_inference
         objective, beta = self._loss, self.result_.beta
         family, link, y = objective.family, objective.link, objective.y
         w = objective.weights or [1.0] * len(y)
-        nobs = float(objective.n_examples)          # the sum of the weights
-        ybar = sum(w_i * y_i for w_i, y_i in zip(w, y)) / nobs
-        eta = objective.X @ beta                              # eq. (37): eta_i = x_i' beta
-        mu = [link.inverse(e) for e in eta]                   # eq. (37): mu_i = g^-1(eta_i)
+        nobs = float(sum(self._freq))        # rows (times their frequency), not trials
+        mu = [link.inverse(e) for e in objective.linear_predictor(beta)]     # eq. (37)
+        mu0 = self._null_means()
         df_resid = nobs - len(beta)
-        blocked = None
+        blocked = PENALISED if self._penalised else None
         if family.name == "gaussian":
             rss = sum(w_i * (y_i - mu_i) ** 2 for w_i, y_i, mu_i in zip(w, y, mu))
-            rss0 = sum(w_i * (y_i - ybar) ** 2 for w_i, y_i in zip(w, y))
+            rss0 = sum(w_i * (y_i - m) ** 2 for w_i, y_i, m in zip(w, y, mu0))
             # Pearson chi^2 / df_resid; V(mu) = 1
             self.scale_ = rss / df_resid if df_resid > 0 else math.inf
             llf, llnull = _gaussian_llf(rss, nobs), _gaussian_llf(rss0, nobs)
@@ -168,37 +241,68 @@ class GLM(LazyInference, Extras, Estimator):
                            % (nobs, len(beta)))
         else:
             self.scale_ = 1.0
-            llf = -objective.value(beta)                      # the NLL, constants included
-            llnull = sum(family.loglike(y_i, ybar, w_i) for y_i, w_i in zip(y, w) if w_i)
+            const = 0.0
+            if self._trials is not None:                # log C(n_i, s_i), once per row
+                const = sum(f * _log_choose(n, n * y_i)
+                            for f, n, y_i in zip(self._freq, self._trials, y))
+            llf = const - objective.value(beta)                 # the NLL, constants included
+            llnull = const + sum(family.loglike(y_i, m, w_i)
+                                 for y_i, m, w_i in zip(y, mu0, w) if w_i)
+        information = (objective.observed_information if self.cov_type == "observed"
+                       else objective.hessian)
         set_inference(self, beta, nobs, llf, llnull, family.deviance(y, mu, w),
-                      family.deviance(y, [ybar] * len(y), w), link.name,
-                      lambda: objective.hessian(beta), self.scale_, blocked)   # eq. (38)'s W
+                      family.deviance(y, mu0, w), link.name,
+                      lambda: information(beta), self.scale_, blocked)   # eq. (33)
+
+    def _null_means(self):
+        """The fitted means of the intercept-only model (with the offset, if any):
+        the weighted mean of y, or without a closed form (an offset) an IRLS fit."""
+        objective = self._loss
+        w = objective.weights or [1.0] * len(objective.y)
+        if objective.offset is None:
+            ybar = sum(w_i * y_i for w_i, y_i in zip(w, objective.y)) / sum(w)
+            return [ybar] * len(w)
+        from ..solvers.glm_irls import glm_irls
+        ones = design([[]] * len(w), True)
+        null = GLMLoss(ones, objective.y, objective.family, objective.link,
+                       objective.weights, objective.offset, shares=True)
+        b0 = glm_irls(null).beta[0]
+        return [objective.link.inverse(b0 + o) for o in objective.offset]
 
     def _summary_title(self):
-        return "Generalised linear model: %s family, %s link" % (self.family, self.link_)
+        offset = "" if self._loss.offset is None else ", with an offset"
+        cov = "" if self.cov_type == "expected" else ", observed information"
+        return "Generalised linear model: %s family, %s link%s%s" % (
+            self.family, self.link_, offset, cov)
 
-    def decision_function(self, X):
-        """Return the linear predictor eta = b0 + xᵀcoef for each row, eq. (37).
+    def decision_function(self, X, offset=None, exposure=None):
+        """Return the linear predictor eta = b0 + xᵀcoef (+ offset + log exposure), eq. (37).
 
         >>> m = GLM(family="gaussian").fit([[0.0], [1.0], [2.0]], [1.0, 3.0, 5.0])
         >>> [round(e, 9) for e in m.decision_function([[10.0]])]
         [21.0]
+        >>> [round(e, 9) for e in m.decision_function([[10.0]], offset=[-1.0])]
+        [20.0]
         """
         self._check_fitted()
         rows = check_X(X, n_features=self.n_features_in_)
-        return check_scores([self.intercept_ + dot(r, self.coef_) for r in rows])
+        _, link = family_and_link(self.family, self.link)
+        o = _check_offset(offset, exposure, link, len(rows)) or [0.0] * len(rows)
+        return check_scores([self.intercept_ + dot(r, self.coef_) + o_i
+                             for r, o_i in zip(rows, o)])
 
-    def predict(self, X):
+    def predict(self, X, offset=None, exposure=None):
         """Return the fitted mean mu = g⁻¹(eta) for each row, eq. (37).
 
-        Binomial: the probability that y = 1; Poisson: the expected count.
+        Binomial: the probability that y = 1 (the share of successes);
+        Poisson: the expected count (for ``exposure`` t_i: over that exposure).
 
         >>> m = GLM(link="cloglog").fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
         >>> [round(p, 6) for p in m.predict([[0.0], [3.0]])]
         [0.19986, 0.842655]
         """
         _, link = family_and_link(self.family, self.link)
-        eta = self.decision_function(X)
+        eta = self.decision_function(X, offset, exposure)
         mu = [link.inverse(e) for e in eta]
         for i in range(len(mu)):
             if not -math.inf < mu[i] < math.inf:       # e^eta beyond e^LOG_MAX, say
@@ -206,6 +310,68 @@ class GLM(LazyInference, Extras, Estimator):
                                 "%s link): the row is too far outside the data the model "
                                 "was fitted on" % (i, mu[i], eta[i], link.name))
         return mu
+
+
+def _check_pairs(family, y):
+    """(y, trials): binomial (successes, trials) pairs become shares s/n and trials n;
+    anything else is checked by the family, with trials None."""
+    try:
+        y = list(y)
+    except TypeError:
+        raise DataError("y must be a sequence of numbers, got %s" % type(y).__name__)
+    if not (y and isinstance(y[0], (tuple, list))):
+        return family.check_y(y), None
+    if family.name != "binomial":
+        raise DataError("y[0] is %r: (successes, trials) pairs are for the binomial family, "
+                        "not %s" % (y[0], family.name))
+    shares, trials = [], []
+    for i, pair in enumerate(y):
+        ok = isinstance(pair, (tuple, list)) and len(pair) == 2
+        s, n = (as_float(v, "y[%d]" % i) for v in pair) if ok else (0.0, 0.0)
+        if not (ok and 0 <= s <= n and n > 0 and s == math.floor(s) and n == math.floor(n)):
+            raise DataError("y[%d] is %r: (successes, trials) needs whole numbers "
+                            "0 <= successes <= trials, trials > 0" % (i, pair))
+        shares.append(s / n)
+        trials.append(n)
+    return shares, trials
+
+
+def _check_offset(offset, exposure, link, n):
+    """The offset o_i + log t_i of each row (None when neither is given); raise DataError."""
+    if offset is None and exposure is None:
+        return None
+    o = [0.0] * n
+    for name, v in (("offset", offset), ("exposure", exposure)):
+        if v is None:
+            continue
+        if name == "exposure":
+            v = check_sample_weight(v, n, name)
+        else:
+            try:
+                v = list(v)
+            except TypeError:
+                raise DataError("offset must be a sequence of numbers, got %s"
+                                % type(v).__name__)
+            v = [as_float(v_i, "offset[%d]" % i) for i, v_i in enumerate(v)]
+        if len(v) != n:
+            raise DataError("X has %d rows but %s has %d values" % (n, name, len(v)))
+        if name == "exposure":
+            if link.name != "log":
+                raise DataError("exposure is a rate's denominator, log t_i in the linear "
+                                "predictor: it needs the log link, not %s; give "
+                                "offset=[log t_i] instead" % link.name)
+            if min(v) <= 0:
+                raise DataError("exposure[%d] is %r: an exposure must be > 0"
+                                % (v.index(min(v)), min(v)))
+            v = [math.log(t) for t in v]
+        o = [a + b for a, b in zip(o, v)]
+    return o
+
+
+def _log_choose(n, s):
+    """log C(n, s) = log n! - log s! - log (n - s)!."""
+    s = round(s)                     # s = n * (s / n) may be off in its last bit
+    return log_factorial(n) - log_factorial(s) - log_factorial(n - s)
 
 
 def _check_mean(family, ybar):

@@ -60,10 +60,11 @@ class GLMLoss(WeightedRows):
     [[1.27324, 0.0], [0.0, 1.27324]]
     """
 
-    def __init__(self, X, y, family, link=None, weights=None):
+    def __init__(self, X, y, family, link=None, weights=None, offset=None, shares=False):
         self.family, self.link = family_and_link(family, link)
         self.X = X
-        self.y = self.family.check_y(y)
+        # shares: binomial y_i = s_i / n_i, checked by the caller (GLM), weight_i n_i
+        self.y = [float(v) for v in y] if shares else self.family.check_y(y)
         n, self.n_params = X.shape
         if len(self.y) != n:
             raise DataError("X has %d rows but y has %d values" % (n, len(self.y)))
@@ -72,14 +73,27 @@ class GLMLoss(WeightedRows):
             if len(weights) != n:
                 raise DataError("X has %d rows but there are %d weights" % (n, len(weights)))
         self._set_weights(weights)
+        self.offset = offset            # a known term o_i of eta_i = x_i'beta + o_i, or None
         self._beta = None
+
+    def linear_predictor(self, beta):
+        """eta_i = x_iᵀbeta + o_i, eq. (37), o_i the offset (0 without one).
+
+        >>> from minilogit import Matrix
+        >>> GLMLoss(Matrix([[1.0], [1.0]]), [1, 2], "poisson", offset=[0.0, 2.0]).linear_predictor([1.0])
+        [1.0, 3.0]
+        """
+        eta = self.X @ beta                                        # eq. (37): eta_i = x_i' beta
+        if self.offset is None:
+            return eta
+        return [e + o for e, o in zip(eta, self.offset)]           # ... + o_i
 
     def _fit_at(self, beta):
         """Return (eta, u, w) at beta: the linear predictor, eq. (37), and per
         unit weight the score u_i = d log p(y_i) / d eta_i and the Fisher
         weight w_i = (dmu/deta)^2 / V(mu_i), eq. (38)."""
         if self._beta != beta:
-            eta = self.X @ beta                                    # eq. (37): eta_i = x_i' beta
+            eta = self.linear_predictor(beta)                      # eq. (37)
             if self.link.name == "log" and max(eta) > LOG_MAX:
                 raise DivergenceError(
                     "the linear predictor reached eta = %.6g, where mu = e^eta overflows the "
@@ -146,6 +160,19 @@ class GLMLoss(WeightedRows):
         _, _, w = self._fit_at(beta)
         return weighted_gram(self.X, self._weigh(w))               # eq. (38): X'WX, W never formed
 
+    def observed_information(self, beta):
+        """The observed information XᵀW°X, W°_ii = -weight_i d^2 log p(y_i) / d eta_i^2:
+        the Hessian of L. It equals ``hessian`` (the expected one) for a
+        canonical link; for probit and cloglog it is Stata's default.
+
+        >>> from minilogit import Matrix
+        >>> GLMLoss(Matrix([[1.0, 2.0]]), [1], "binomial").observed_information([0.0, 0.0]).rows
+        [[0.25, 0.5], [0.5, 1.0]]
+        """
+        eta, _, _ = self._fit_at(beta)
+        w = [self.family.observed_weight(y_i, e, self.link) for y_i, e in zip(self.y, eta)]
+        return weighted_gram(self.X, self._weigh(w))
+
     def example_gradient(self, i, beta):
         """The gradient of example i's loss alone (weight 1): -x_i u_i.
 
@@ -154,10 +181,11 @@ class GLMLoss(WeightedRows):
         [-2.0, -4.0]
         """
         x_i = self.X.rows[i]
-        u_i, _ = self.family.score_weight(self.y[i], dot(x_i, beta), self.link)
+        eta_i = dot(x_i, beta) + (0.0 if self.offset is None else self.offset[i])
+        u_i, _ = self.family.score_weight(self.y[i], eta_i, self.link)
         return [-u_i * x for x in x_i]
 
-    def working_response(self, beta, w_min=1e-10):
+    def working_response(self, beta, w_min=1e-10, eta=None, observed=False):
         """IRLS's weights w_i and adjusted response z_i, eq. (38).
 
         w_i = weight_i (dmu/deta)^2 / V(mu_i) and
@@ -174,10 +202,17 @@ class GLMLoss(WeightedRows):
         >>> w, z                                   # z = 0 + (3 - 1) / 1
         ([1.0], [2.0])
         """
-        eta, u, w = self._fit_at(beta)
+        if eta is None:
+            eta, u, w = self._fit_at(beta)
+        else:                             # IRLS's first step: about a start eta, no beta
+            uw = [self.family.score_weight(y_i, e, self.link) for y_i, e in zip(self.y, eta)]
+            u, w = [v for v, _ in uw], [v for _, v in uw]
+        if observed:                      # Newton's weights: -d^2 log p / d eta^2 (> 0 here)
+            w = [self.family.observed_weight(y_i, e, self.link) for y_i, e in zip(self.y, eta)]
         w = [max(w_i, w_min) for w_i in w]
-        z = [eta_i + u_i / w_i                     # eq. (38): z_i = eta_i + (y_i - mu_i) deta/dmu
-             for eta_i, u_i, w_i in zip(eta, u, w)]
+        o = self.offset or [0.0] * len(eta)        # z is the response of x_i'beta: less o_i
+        z = [eta_i - o_i + u_i / w_i               # eq. (38): z_i = eta_i + (y_i - mu_i) deta/dmu
+             for eta_i, o_i, u_i, w_i in zip(eta, o, u, w)]
         return self._weigh(w), z
 
     def diagnose(self, beta, step):
@@ -198,7 +233,13 @@ class GLMLoss(WeightedRows):
         """
         if self.family.name != "binomial":
             return None
-        eta = self._eta if self._beta == beta else self.X @ beta   # eq. (37), cached if there
-        return diagnose_margins(binary_margins(eta, self.y, self.weights),
-                                None if step is None else
-                                lambda: binary_margins(self.X @ step, self.y, self.weights))
+        eta = self._eta if self._beta == beta else self.linear_predictor(beta)   # eq. (37)
+        return diagnose_margins(self._margins(eta), None if step is None else
+                                lambda: self._margins(self.X @ step))
+
+    def _margins(self, a):
+        """The margins s_i a_i of eq. (24); a row with a share 0 < y_i < 1 has
+        successes and failures, so it gives both a_i and -a_i."""
+        m = list(binary_margins(a, self.y, self.weights))
+        return m + [a_i for a_i, y_i, w_i in zip(a, self.y, self.weights or [1.0] * len(a))
+                    if 0.0 < y_i < 1.0 and w_i > 0]

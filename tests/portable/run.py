@@ -36,6 +36,8 @@ MODULES = [
     "test_metrics",
     "test_inference",
     "test_glm",
+    "test_glm_pairs",
+    "test_softmax_inference",
     "test_l1",
     "test_plot",
     "test_tables",

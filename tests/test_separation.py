@@ -1,0 +1,111 @@
+"""The exact separation test (minilogit.separation) against linear programs
+solved by another system, and the models' check_separation=True.
+
+Reference: scipy 1.17.1's linprog (HiGHS), numpy 2.4.6, in a scratch virtual
+environment, by tools/reference/separation_lp.py (its docstring gives
+the three programs); output as printed there:
+
+  breast_cancer   complete; every one of the 31 parameters moves
+  iris (multinomial, baseline class 0)   quasi-complete; all 10 parameters
+  wine (multinomial, baseline class 0)   complete; all 28 parameters
+  wine class k vs rest, k = 0, 1, 2      complete; all 14 parameters
+  dummy (the example below)   quasi-complete; only parameter 2 (x1), upwards
+
+and, from tests/data/iris.json (the shared reference's own LP, see
+tests/data/README.md): setosa vs the rest complete, versicolor and virginica
+vs the rest not separated. The non-separated references (Star98, Spector,
+Lbw, Anes96) are those of the golden tests. Tolerance: the verdicts are
+exact; "moves" compares the set of parameters, not their signs (under
+complete separation both signs are possible).
+"""
+
+import csv
+import json
+import os
+import warnings
+
+import pytest
+
+from golden import DATA, anes96, lbw, spector, star98
+
+from minilogit import InferenceError, SeparationWarning, SoftmaxRegression
+from minilogit.datasets import load_breast_cancer, load_iris
+from minilogit.models.glm import GLM
+from minilogit.separation import check_separation
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def wine():
+    with open(os.path.join(DATA, "wine.csv")) as f:
+        rows = list(csv.reader(f))[1:]
+    return [[float(v) for v in r[:13]] for r in rows], [int(r[13]) for r in rows]
+
+
+def moved(answer):
+    return len(answer.infinite)
+
+
+def test_breast_cancer_is_completely_separated_in_every_parameter():
+    d = load_breast_cancer()
+    r = check_separation(d.data, d.target)
+    assert r.kind == "complete" and moved(r) == 31
+
+
+def test_iris_multinomial_is_quasi_complete_and_one_vs_rest_as_the_shared_lp():
+    d = load_iris()
+    r = check_separation(d.data, d.target, reference_class=0)
+    assert r.kind == "quasi-complete" and moved(r) == 10
+    with open(os.path.join(HERE, "data", "iris.json")) as f:
+        assert json.load(f)["separation_lp"]["class0_vs_rest"]["complete"] is True
+    kinds = [check_separation(d.data, [int(v == k) for v in d.target]).kind for k in range(3)]
+    assert kinds == ["complete", "none", "none"]
+
+
+def test_wine_is_completely_separated_multinomially_and_each_class_vs_rest():
+    X, y = wine()
+    r = check_separation(X, y, reference_class=0)
+    assert r.kind == "complete" and moved(r) == 28
+    for k in range(3):
+        r = check_separation(X, [int(v == k) for v in y])
+        assert r.kind == "complete" and moved(r) == 14
+
+
+def test_quasi_complete_dummy_moves_only_its_coefficient():
+    """The issue's case: a dummy that implies y = 1. The IRLS fit alone stops
+    with a finite coefficient (about 19) and no warning; the exact test names it."""
+    X = [[-1.2, 1.0], [0.3, 0.0], [-0.5, 0.0], [1.1, 0.0], [0.2, 1.0], [-0.9, 0.0],
+         [0.7, 0.0], [-0.1, 0.0], [1.4, 0.0], [-1.5, 0.0], [0.4, 1.0], [-0.3, 0.0]]
+    y = [1, 1, 0, 1, 1, 0, 0, 1, 1, 0, 1, 0]
+    r = check_separation(X, y)
+    assert r.kind == "quasi-complete" and r.infinite == ["+x1"]
+    assert sorted(r.rows) == [0, 4, 10]
+    with pytest.warns(SeparationWarning, match=r"go to infinity: \+x1"):
+        m = GLM(check_separation=True).fit(X, y)
+    assert m.separation_check_.kind == "quasi-complete"
+    with pytest.raises(Exception, match="separat"):
+        m.bse_
+
+
+@pytest.mark.parametrize("data", [star98, spector, lbw])
+def test_no_separation_on_the_binary_references(data):
+    X, y = data()
+    if isinstance(y[0], tuple):                     # Star98: (successes, trials)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            m = GLM(check_separation=True).fit(X, y)
+        assert m.separation_check_.kind == "none"
+    else:
+        assert check_separation(X, y).kind == "none"
+
+
+def test_no_separation_on_anes96_and_softmax_checks_on_request():
+    X, y = anes96()
+    assert check_separation(X, y, reference_class=0).kind == "none"
+    d = load_iris()
+    with pytest.warns(SeparationWarning, match="quasi-complete"):
+        m = SoftmaxRegression(reference_class=0, check_separation=True).fit(d.data, d.target)
+    assert m.separation_check_.kind == "quasi-complete"
+    with pytest.raises(InferenceError, match="separated"):
+        m.bse_
+
