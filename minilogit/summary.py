@@ -54,7 +54,8 @@ def summary_table(m, alpha, feature_names):
     odds = getattr(m, "link_", "logit") == "logit"
     lo, hi = "[%g" % (alpha / 2), "%g]" % (1 - alpha / 2)
     head = ("coef",) if blocked else (
-        ("coef", "std err", "z", "P>|z|", lo, hi) + (("odds ratio",) if odds else ()))
+        ("coef", "std err", "z", "P>|z|", lo, hi) + ((getattr(m, "_RATIO", "odds ratio"),)
+                                                     if odds else ()))
     first = max(12, max(len(n) for n in names) + 2)
     W = max(78, first + 11 * len(head))
     left = [("Observations:", "%g" % m.nobs_), ("Df model:", "%d" % m.df_model_),

@@ -50,6 +50,8 @@ class SoftmaxRegression(LazyInference, L1Solvers, Extras, CoreSoftmaxRegression)
     """
 
     _PARAMS = CoreSoftmaxRegression._PARAMS + ("l1_ratio", "check_separation")
+    # exp(coef) against the baseline class: a relative-risk ratio (Stata's mlogit, rrr)
+    _RATIO = "RRR"
     _SOLVERS = CoreSoftmaxRegression._SOLVERS + ("proximal",)
     _MAX_ITER = dict(CoreSoftmaxRegression._MAX_ITER, proximal=10000)
     _TOL = dict(CoreSoftmaxRegression._TOL, proximal=CoreSoftmaxRegression._TOL["newton"])
