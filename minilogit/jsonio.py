@@ -232,6 +232,8 @@ def _classes(classes, binary):
 def _encode(value, where):
     """``value`` as JSON data that ``_decode`` turns back into an equal value
     of the same type; DataError naming ``where`` if there is none."""
+    if hasattr(value, "dtype") and hasattr(value, "tolist"):
+        value = value.tolist()                      # a numpy array or scalar: its Python values
     if value is None or isinstance(value, (bool, str, int)):
         return value
     if isinstance(value, float):

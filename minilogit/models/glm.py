@@ -21,10 +21,11 @@ from ..objectives.glm import GLMLoss
 from ..core.checks import check_sample_weight, check_X
 from ..core.estimators import Estimator, check_scores, design
 from ._base import Extras, LazyInference
+from ._protocol import Protocol, fit_taking_arrays, predict_taking_arrays
 
 
 
-class GLM(LazyInference, Extras, Estimator):
+class GLM(Protocol, LazyInference, Extras, Estimator):
     """A generalised linear model mu = g⁻¹(b0 + xᵀcoef), eq. (37), fitted by IRLS.
 
     Parameters
@@ -76,6 +77,7 @@ class GLM(LazyInference, Extras, Estimator):
     # The solvers that use the expected information: IRLS and Newton (which, on
     # GLMLoss's Hessian, is Fisher scoring too). They give the same iterates.
     _SOLVERS = ("irls", "newton")
+    _KIND = "regressor"
 
     def __init__(self, family="binomial", link=None, solver="irls", max_iter=None, tol=None,
                  fit_intercept=True):
@@ -133,6 +135,8 @@ class GLM(LazyInference, Extras, Estimator):
         self._loss = objective
         return self
 
+    fit = fit_taking_arrays(fit)              # numpy arrays and pandas frames too
+
     def _set_inference(self):
         """The inference contract's attributes at the fitted beta (called on first use)."""
         from ..inference import set_inference
@@ -180,6 +184,8 @@ class GLM(LazyInference, Extras, Estimator):
         rows = check_X(X, n_features=self.n_features_in_)
         return check_scores([self.intercept_ + dot(r, self.coef_) for r in rows])
 
+    decision_function = predict_taking_arrays(decision_function)
+
     def predict(self, X):
         """Return the fitted mean mu = g⁻¹(eta) for each row, eq. (37).
 
@@ -198,6 +204,8 @@ class GLM(LazyInference, Extras, Estimator):
                                 "%s link): the row is too far outside the data the model "
                                 "was fitted on" % (i, mu[i], eta[i], link.name))
         return mu
+
+    predict = predict_taking_arrays(predict)
 
 
 def _check_mean(family, ybar):
@@ -228,9 +236,10 @@ def _check_size(family, y, w, ybar):
             raise DataError("y has values as large as %r: the sum of squared residuals "
                             "overflows a float; rescale y" % (big,))
         if all(y_i == ybar for y_i, w_i in zip(y, w) if w_i > 0):
-            raise DataError("y is constant (%r) on every row of positive weight: a gaussian "
+            raise DataError("y is constant (%r) on every row of positive weight%s: a gaussian "
                             "fit would be exact, with scale 0 and an infinite log-likelihood; "
-                            "there is nothing to fit" % (ybar,))
+                            "there is nothing to fit"
+                            % (ybar, " (X has 1 sample)" if len(y) == 1 else ""))
 
 
 def _gaussian_llf(rss, nobs):

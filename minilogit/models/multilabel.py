@@ -19,11 +19,12 @@ from ..objectives.multilabel import MultiLabelLoss
 from ..core.checks import as_float, check_class_labels, check_X
 from ..core.estimators import Estimator, check_scores, check_threshold, design
 from ._base import Extras, L1Solvers, clone
+from ._protocol import Protocol, fit_taking_arrays, predict_taking_arrays
 from .logistic import LogisticRegression
 
 
 
-class OneVsRest(Extras, Estimator):
+class OneVsRest(Protocol, Extras, Estimator):
     """One binary ``estimator`` per class k, fitted on "y_i = k" against the rest.
 
     Any binary estimator with ``fit`` and ``predict_proba`` will do; each
@@ -59,6 +60,16 @@ class OneVsRest(Extras, Estimator):
         self.estimators_, self.classes_ = estimators, classes
         return self
 
+    fit = fit_taking_arrays(fit)              # numpy arrays and pandas frames too
+
+    def get_params(self, deep=True):
+        """{"estimator": ...}, and with ``deep`` the estimator's own as "estimator__<name>"."""
+        params = {"estimator": self.estimator}
+        if deep and hasattr(self.estimator, "get_params"):
+            for name, value in self.estimator.get_params().items():
+                params["estimator__" + name] = value
+        return params
+
     def predict_proba(self, X):
         """P(class k | x) of model k, divided by their sum over k, eq. (31).
 
@@ -84,6 +95,8 @@ class OneVsRest(Extras, Estimator):
             out.append([v / total for v in s] if total > 0 else [1.0 / len(s)] * len(s))  # eq. (31)
         return out
 
+    predict_proba = predict_taking_arrays(predict_proba)
+
     def explain(self):
         """Why each of the K binary fits stopped, one paragraph per class."""
         if not hasattr(self, "estimators_"):
@@ -95,6 +108,8 @@ class OneVsRest(Extras, Estimator):
         """The class of largest normalised probability (the first one on a tie)."""
         return [self.classes_[max(range(len(p)), key=lambda k: (p[k], -k))]
                 for p in self.predict_proba(X)]
+
+    predict = predict_taking_arrays(predict)
 
 
 class MultiLabelClassifier(L1Solvers, Extras, Estimator):
