@@ -210,7 +210,14 @@ def fit_arrays(model, fit, X, y, args, kwargs):
     rows, names = read_X(X)
     args = [read_vector(a, "sample_weight") for a in args]
     kwargs = dict((k, read_vector(v, k)) for k, v in kwargs.items())
-    fit(model, rows, read_y(y, model), *args, **kwargs)
+    try:
+        fit(model, rows, read_y(y, model), *args, **kwargs)
+    except DataError as e:              # "column 2 of X" is named after a frame's column
+        if names is None or "column " not in str(e):
+            raise
+        if getattr(model, "failure_", None):
+            model.failure_ = name_column(model.failure_, names)
+        raise DataError(name_column(str(e), names)) from None
     numpy = sys.modules.get("numpy")
     if names is not None:
         model.feature_names_in_ = (list(names) if numpy is None else
@@ -231,6 +238,20 @@ def predict_arrays(model, method, X, args, kwargs):
     except NotFittedError as e:
         raise not_fitted(e)
     return out if numpy is None else numpy.asarray(out)
+
+
+def name_column(text, names):
+    """``text`` with its "column j of X" followed by the name of column j.
+
+    >>> name_column("column 1 of X is constant", ["age", "dose"])
+    "column 1 of X ('dose') is constant"
+    """
+    start = text.find("column ")
+    number = text[start + 7:].split(" ")[0] if start >= 0 else ""
+    if not number.isdigit() or int(number) >= len(names):
+        return text
+    where = "column %s of X" % number
+    return text.replace(where, "%s (%r)" % (where, names[int(number)]), 1)
 
 
 def read_new_X(model, X):

@@ -13,40 +13,6 @@ methods themselves.
 """
 
 
-class Protocol:
-    """What scikit-learn asks of an estimator beyond ``fit`` and ``predict``:
-    ``set_params``, ``score``, a repr showing the parameters set, and
-    ``__sklearn_tags__`` (``get_params`` is the core's). The work is in
-    ``minilogit.interop``, loaded when first needed.
-
-    >>> from minilogit import LogisticRegression
-    >>> LogisticRegression().set_params(solver="irls")
-    LogisticRegression(solver='irls')
-    """
-
-    _KIND = "classifier"            # or "regressor": what score() and scikit-learn's tags say
-    _CALLER = 4                     # fit is wrapped (fit_taking_arrays): one frame more
-
-    def set_params(self, **params):
-        """Set the named parameters (``estimator__lam``: ``lam`` of ``estimator``); return self."""
-        from ..interop import set_params
-        return set_params(self, params)
-
-    def score(self, X, y, sample_weight=None):
-        """Accuracy on (X, y) for a classifier; D^2 (R^2 for the gaussian) for a GLM."""
-        from ..interop import score
-        return score(self, X, y, sample_weight)
-
-    def __repr__(self):
-        from ..interop import estimator_repr
-        return estimator_repr(self)
-
-    def __sklearn_tags__(self):
-        """scikit-learn's tags; only scikit-learn calls this, so it is importable."""
-        from ..interop import sklearn_tags
-        return sklearn_tags(self)
-
-
 def fit_taking_arrays(fit):
     """``fit`` (a method of a class below) for X and y that may also be numpy
     arrays or pandas frames (``minilogit.interop`` reads them as lists); a
@@ -94,3 +60,37 @@ def _like(wrapper, method):
     except AttributeError:                      # MicroPython: functions take no attributes
         return method
     return wrapper
+
+
+class Protocol:
+    """What scikit-learn asks of an estimator beyond ``fit`` and ``predict``:
+    ``set_params``, ``score``, a repr showing the parameters set, and
+    ``__sklearn_tags__`` (``get_params`` is the core's). The work is in
+    ``minilogit.interop``, loaded when first needed.
+
+    >>> from minilogit import LogisticRegression
+    >>> LogisticRegression().set_params(solver="irls")
+    LogisticRegression(solver='irls')
+    """
+
+    _KIND = "classifier"            # or "regressor": what score() and scikit-learn's tags say
+    _CALLER = 4                     # fit is wrapped (fit_taking_arrays): one frame more
+
+    def set_params(self, **params):
+        """Set the named parameters (``estimator__lam``: ``lam`` of ``estimator``); return self."""
+        from ..interop import set_params
+        return set_params(self, params)
+
+    def score(self, X, y, sample_weight=None):
+        """Accuracy on (X, y) for a classifier; D^2 (R^2 for the gaussian) for a GLM."""
+        from ..interop import score
+        return score(self, X, y, sample_weight)
+
+    def __repr__(self):
+        from ..interop import estimator_repr
+        return estimator_repr(self)
+
+    def __sklearn_tags__(self):
+        """scikit-learn's tags; only scikit-learn calls this, so it is importable."""
+        from ..interop import sklearn_tags
+        return sklearn_tags(self)

@@ -52,8 +52,14 @@ ESTIMATORS = [LogisticRegression(), SoftmaxRegression(), LeastSquaresClassifier(
               GLM(family="gaussian")]
 
 
-@parametrize_with_checks(ESTIMATORS, expected_failed_checks=lambda e: EXPECTED_FAILURES[repr(e)],
-                         xfail_strict=True)
+with warnings.catch_warnings():     # "does not inherit from BaseEstimator": by design
+    warnings.simplefilter("ignore", UserWarning)
+    every_check = parametrize_with_checks(
+        ESTIMATORS, expected_failed_checks=lambda e: EXPECTED_FAILURES[repr(e)],
+        xfail_strict=True)
+
+
+@every_check
 def test_check_estimator(estimator, check):
     with warnings.catch_warnings():
         for category in (ConvergenceWarning, SeparationWarning):     # on the checks' data
@@ -214,3 +220,17 @@ def test_glm_score_is_r2_for_the_gaussian():
     y = X @ [1.0, -2.0] + rng.normal(size=40)
     model = GLM(family="gaussian").fit(X, y)
     assert math.isclose(model.score(X, y), r2_score(y, model.predict(X)), rel_tol=1e-12)
+
+
+def test_a_frame_names_its_columns_in_failures_and_in_json():
+    frame = pd.DataFrame({"age": [1.0, 2.0, 3.0, 4.0, 5.0, 6.0],
+                          "twice": [2.0, 4.0, 6.0, 8.0, 10.0, 12.0]})
+    model = LogisticRegression()
+    with pytest.raises(DataError, match=r"column 1 of X \('twice'\) is a linear combination"):
+        model.fit(frame, [0, 0, 1, 0, 1, 1])
+    assert "'twice'" in model.explain()
+    fitted = LogisticRegression().fit(frame[["age"]], [0, 0, 1, 0, 1, 1])
+    copy = LogisticRegression.from_json(fitted.to_json())
+    assert copy.feature_names_in_ == ["age"]
+    assert list(copy.predict_proba(frame[["age"]])[:, 1]) == \
+        list(fitted.predict_proba(frame[["age"]])[:, 1])

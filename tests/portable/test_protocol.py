@@ -12,8 +12,7 @@ from helpers import raises, warnings_from
 from minilogit import (GLM, DataError, LeastSquaresClassifier, LogisticRegression,
                        NotFittedError, OneVsRest, SoftmaxRegression)
 from minilogit.core.checks import check_number
-from minilogit.interop import (DataConversionWarning, Table, read_X, read_y, score,
-                               set_params)
+from minilogit.interop import DataConversionWarning, Table, read_X, read_y, set_params
 from minilogit.models._base import clone
 
 X = [[0.0], [1.0], [2.0], [3.0], [4.0], [5.0]]
@@ -145,3 +144,20 @@ def test_fit_and_predict_take_arrays():
     w = Table([1.0, 2.0, 1.0, 1.0, 1.0, 3.0])
     assert LogisticRegression().fit(X, Y, sample_weight=w).coef_ == \
         LogisticRegression().fit(X, Y, sample_weight=w.rows).coef_
+
+
+def test_column_names_name_the_summary_rows_and_travel_through_json():
+    """feature_names_in_ (set by a fit on a data frame; here by hand) names the
+    coefficients of summary() and is kept by to_json and from_json."""
+    m = LogisticRegression().fit(X, Y)
+    m.feature_names_in_ = ["dose"]
+    assert m.param_names_ == ["intercept", "dose"]
+    assert "\ndose " in m.summary(), m.summary()
+    text = m.to_json()
+    copy = LogisticRegression.from_json(text)
+    assert copy.feature_names_in_ == ["dose"] and copy.predict(X) == m.predict(X)
+    e = raises(DataError, LogisticRegression.from_json, text.replace('["dose"]', '[7]'))
+    assert "fitted.feature_names_in_ must be a list of 1 names (strings)" in str(e), \
+        str(e)
+    plain_copy = LogisticRegression.from_json(LogisticRegression().fit(X, Y).to_json())
+    assert not hasattr(plain_copy, "feature_names_in_")
