@@ -145,8 +145,8 @@ def _array(A, name, ndim):
     if ndim == 2 and A.shape[0] and not A.shape[1]:
         raise DataError("%s has %d rows but no columns: 0 feature(s) (shape=%r) while a "
                         "minimum of 1 is required." % (name, A.shape[0], A.shape))
-    if kind == "b":
-        A = A.astype(float)                             # True and False as 1.0 and 0.0
+    if kind == "b" and ndim == 2:
+        A = A.astype(float)                             # features True, False: 1.0, 0.0
     rows = A.tolist()
     if kind == "O" and ndim == 2:                       # objects: each must convert to a float
         for i in range(len(rows)):
@@ -181,7 +181,7 @@ def read_y(y, model, name="y"):
     A = y.__array__()
     if A.ndim == 2 and A.shape[1] == 1:
         warn("A column-vector y was passed when a 1d array was expected: %s has shape %r "
-             "and is read as %s.ravel()" % (name, A.shape, name), DataConversionWarning, 3)
+             "and is read as %s.ravel()" % (name, A.shape, name), DataConversionWarning, 4)
         A = A.reshape(-1)
     values = _array(A, name, 1)
     if _kind(model) == "classifier" and A.dtype.kind == "f":

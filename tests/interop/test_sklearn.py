@@ -167,6 +167,8 @@ def test_arrays_in_arrays_out_lists_in_lists_out(cancer):
         assert np.allclose(np.asarray(method(X[:3])), np.asarray(method(X[:3].tolist())))
     assert model.predict_proba(X[:3]).shape == (3, 2)
     assert isinstance(model.classes_, np.ndarray)
+    labels = LogisticRegression().fit(X, y == 1).classes_
+    assert labels.dtype == bool and list(labels) == [False, True]
 
 
 @pytest.mark.parametrize("dtype", ["float32", "float64", "int32", "int64", "uint8", "bool"])
@@ -194,8 +196,9 @@ def test_complex_sparse_and_column_y():
     from scipy import sparse
     with pytest.raises(DataError, match="sparse"):
         LogisticRegression().fit(sparse.csr_matrix(X), y)
-    with pytest.warns(DataConversionWarning, match="column-vector y"):
+    with pytest.warns(DataConversionWarning, match="column-vector y") as caught:
         column = LogisticRegression().fit(X, y.reshape(-1, 1))
+    assert caught[0].filename == __file__                 # the line that called fit
     assert column.coef_ == LogisticRegression().fit(X, y).coef_
 
 
