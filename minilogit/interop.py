@@ -181,7 +181,8 @@ def read_y(y, model, name="y"):
     A = y.__array__()
     if A.ndim == 2 and A.shape[1] == 1:
         warn("A column-vector y was passed when a 1d array was expected: %s has shape %r "
-             "and is read as %s.ravel()" % (name, A.shape, name), DataConversionWarning, 4)
+             "and is read as %s.ravel()" % (name, A.shape, name), also_sklearns(DataConversionWarning),
+             4)
         A = A.reshape(-1)
     values = _array(A, name, 1)
     if _kind(model) == "classifier" and A.dtype.kind == "f":
@@ -236,7 +237,7 @@ def predict_arrays(model, method, X, args, kwargs):
     try:
         out = method(model, rows, *args, **kwargs)
     except NotFittedError as e:
-        raise not_fitted(e)
+        raise also_sklearns(NotFittedError)(*e.args)
     return out if numpy is None else numpy.asarray(out)
 
 
@@ -282,15 +283,24 @@ def read_new_X(model, X):
     return rows, numpy
 
 
-def not_fitted(error):
-    """``error`` (a minilogit NotFittedError) as one that is also scikit-learn's
-    ``NotFittedError`` when scikit-learn is loaded, so that its checks see it."""
+_ALSO_SKLEARNS = {}
+
+
+def also_sklearns(ours):
+    """``ours`` (NotFittedError, DataConversionWarning), or, when scikit-learn
+    is loaded, a subclass that is also scikit-learn's class of that name: what
+    its tools catch, and its warning filters match.
+
+    >>> also_sklearns(DataConversionWarning) is DataConversionWarning    # no scikit-learn here
+    True
+    """
     sklearn = sys.modules.get("sklearn.exceptions")
     if sklearn is None:
-        return error
-    both = type("NotFittedError", (type(error), sklearn.NotFittedError),
-                {"__module__": "minilogit"})
-    return both(*error.args)
+        return ours
+    if ours not in _ALSO_SKLEARNS:
+        _ALSO_SKLEARNS[ours] = type(ours.__name__, (ours, getattr(sklearn, ours.__name__)),
+                                    {"__module__": ours.__module__})
+    return _ALSO_SKLEARNS[ours]
 
 
 def _kind(model):
