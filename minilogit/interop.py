@@ -126,8 +126,9 @@ def _check_column(values, column, j, name):
                             "say) or drop it" % (name, column, j, values[i], i))
 
 
-def _array(A, name, ndim):
-    """An array (anything with ``__array__``) of ``ndim`` dimensions as nested lists."""
+def _array(A, name, ndim, numbers=True):
+    """An array (anything with ``__array__``) of ``ndim`` dimensions as nested
+    lists; with ``numbers``, a 2-D array of objects must hold numbers."""
     A = A.__array__()
     kind = A.dtype.kind
     if kind == "c":
@@ -148,7 +149,7 @@ def _array(A, name, ndim):
     if kind == "b" and ndim == 2:
         A = A.astype(float)                             # features True, False: 1.0, 0.0
     rows = A.tolist()
-    if kind == "O" and ndim == 2:                       # objects: each must convert to a float
+    if kind == "O" and ndim == 2 and numbers:           # objects: each must convert to a float
         for i in range(len(rows)):
             for j in range(len(rows[i])):
                 try:
@@ -179,6 +180,8 @@ def read_y(y, model, name="y"):
     if isinstance(y, (list, tuple)) or not hasattr(y, "__array__"):
         return y
     A = y.__array__()
+    if _kind(model) == "multilabel":                    # a table of 0, 1 and None
+        return _array(A, name, 2, numbers=False)
     if A.ndim == 2 and A.shape[1] == 1:
         warn("A column-vector y was passed when a 1d array was expected: %s has shape %r "
              "and is read as %s.ravel()" % (name, A.shape, name), also_sklearns(DataConversionWarning),
@@ -372,7 +375,7 @@ def score(model, X, y, sample_weight=None):
         raise DataError("X has %d rows but y has %d values" % (len(predicted), len(truth)))
     w = check_sample_weight(read_vector(sample_weight, "sample_weight"), len(truth))
     w = w or [1.0] * len(truth)
-    if _kind(model) == "classifier":
+    if _kind(model) != "regressor":                     # multilabel: every label of a row
         return sum(w_i for w_i, t, p in zip(w, truth, predicted) if t == p) / sum(w)
     from .families import family_and_link
     family, _ = family_and_link(model.family, model.link)
@@ -386,8 +389,11 @@ def sklearn_tags(model):
     """scikit-learn's tags for ``model`` (called by scikit-learn, so it is importable):
     a classifier (multi-class unless the model is binary only) or a regressor."""
     from sklearn.utils import ClassifierTags, RegressorTags, Tags, TargetTags
-    classifier = _kind(model) == "classifier"
-    return Tags(estimator_type=_kind(model), target_tags=TargetTags(required=True),
-                classifier_tags=ClassifierTags(multi_class=not getattr(model, "_BINARY", False))
+    classifier = _kind(model) != "regressor"
+    multilabel = _kind(model) == "multilabel"
+    return Tags(estimator_type="classifier" if classifier else "regressor",
+                target_tags=TargetTags(required=True, two_d_labels=multilabel),
+                classifier_tags=ClassifierTags(multi_class=not getattr(model, "_BINARY", False),
+                                               multi_label=multilabel)
                 if classifier else None,
                 regressor_tags=None if classifier else RegressorTags())

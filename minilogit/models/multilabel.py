@@ -112,7 +112,7 @@ class OneVsRest(Protocol, Extras, Estimator):
     predict = predict_taking_arrays(predict)
 
 
-class MultiLabelClassifier(L1Solvers, Extras, Estimator):
+class MultiLabelClassifier(Protocol, L1Solvers, Extras, Estimator):
     """K independent sigmoid outputs p_ik = sigma(b_k + x_iᵀcoef_k), eq. (32).
 
     ``fit(X, Y)`` takes an N x K table Y of 0, 1 or None (unknown: left out
@@ -134,6 +134,7 @@ class MultiLabelClassifier(L1Solvers, Extras, Estimator):
     """
 
     _PARAMS = ("solver", "max_iter", "tol", "learning_rate", "fit_intercept", "random_state")
+    _KIND = "multilabel"                # Y is a table: read as rows (minilogit.interop)
     # The solvers that need only value, gradient and Hessian: IRLS and coordinate
     # descent work on one design matrix X, and the K labels each have their own rows.
     _SOLVERS = ("gd", "newton", "proximal", "sgd")
@@ -187,6 +188,10 @@ class MultiLabelClassifier(L1Solvers, Extras, Estimator):
         """Return a row of 0/1 per example: label k is on when p_ik >= threshold."""
         check_threshold(threshold)
         return [[1 if p >= threshold else 0 for p in row] for row in self.predict_proba(X)]
+
+    fit = fit_taking_arrays(fit)              # numpy arrays and pandas frames too
+    predict_proba = predict_taking_arrays(predict_proba)
+    predict = predict_taking_arrays(predict)
 
 
 def _check_label_table(Y, n_rows):

@@ -237,3 +237,14 @@ def test_a_frame_names_its_columns_in_failures_and_in_json():
     assert copy.feature_names_in_ == ["age"]
     assert list(copy.predict_proba(frame[["age"]])[:, 1]) == \
         list(fitted.predict_proba(frame[["age"]])[:, 1])
+
+
+def test_multilabel_takes_a_label_table_array():
+    from minilogit import MultiLabelClassifier
+    X = np.array([[0.0], [1.0], [2.0], [3.0], [4.0], [5.0]])
+    Y = np.array([[0, 1], [1, None], [0, 0], [1, 1], [0, None], [1, 0]], dtype=object)
+    a = MultiLabelClassifier().fit(X, Y)
+    b = MultiLabelClassifier().fit(X.tolist(), Y.tolist())
+    assert a.coef_ == b.coef_
+    assert isinstance(a.predict(X), np.ndarray) and a.predict(X).shape == (6, 2)
+    assert a.predict(X).tolist() == b.predict(X.tolist())
