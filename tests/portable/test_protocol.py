@@ -161,3 +161,9 @@ def test_column_names_name_the_summary_rows_and_travel_through_json():
         str(e)
     plain_copy = LogisticRegression.from_json(LogisticRegression().fit(X, Y).to_json())
     assert not hasattr(plain_copy, "feature_names_in_")
+    source = m.to_source()
+    assert "\nFEATURE_NAMES = ['dose']\n" in source, source
+    assert "FEATURE_NAMES" not in plain_copy.to_source()
+    space = {}
+    exec(source, space)
+    assert space["predict"](X) == m.predict(X)
