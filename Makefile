@@ -6,11 +6,16 @@
 # make board - the heap minilogit needs on a MicroPython board build (needs only python3)
 # make figures - write the walkthrough's pictures to docs/figures/*.svg (needs only python3)
 # make notebook - run docs/lecture.ipynb's code cells and store their outputs (needs only python3)
+# make interop - tests/interop in .venv-interop, with numpy, pandas and scikit-learn:
+#              check_estimator on the estimators, and the user paths (pipelines,
+#              grid search, cross-validation, data frames)
 PYTHON ?= python3
 VENV   := .venv
 VPY    := $(VENV)/bin/python
+INTEROP := .venv-interop
+IPY    := $(INTEROP)/bin/python
 
-.PHONY: demo test portable board figures notebook bench clean
+.PHONY: demo test interop portable board figures notebook bench clean
 
 demo:
 	$(PYTHON) -m minilogit demo
@@ -23,6 +28,16 @@ $(VENV)/.installed: pyproject.toml
 
 test: $(VENV)/.installed
 	HYPOTHESIS_PROFILE=ci $(VPY) -m pytest -q
+
+$(INTEROP)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(INTEROP)
+	$(IPY) -m pip install --quiet --upgrade pip
+	$(IPY) -m pip install --quiet -e ".[test]" numpy pandas scipy scikit-learn
+	touch $@
+
+# tests/conftest.py collects tests/interop only when MINILOGIT_INTEROP is set
+interop: $(INTEROP)/.installed
+	MINILOGIT_INTEROP=1 HYPOTHESIS_PROFILE=ci $(IPY) -m pytest -q -p no:cacheprovider tests/interop
 
 # run tests/portable on CPython 3.8-3.13, PyPy, MicroPython and Pyodide, and on
 # the MicroPython unix builds in ../shared/tools/micropython when they are there;
@@ -53,5 +68,5 @@ bench:
 	$(PYTHON) tools/bench.py $(BENCH_ARGS)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis *.egg-info
+	rm -rf $(VENV) $(INTEROP) .pytest_cache .hypothesis *.egg-info
 	find . -name __pycache__ -prune -exec rm -rf {} +

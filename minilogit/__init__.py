@@ -43,7 +43,7 @@ W = diag(p (1 - p)), g (gradient), H (Hessian), z (adjusted response),
 eta (learning rate).
 
 Exceptions: ``DataError`` (a ValueError) for unusable input,
-``NotFittedError`` (a ValueError), ``SingularMatrixError`` and
+``NotFittedError`` (a ValueError and AttributeError), ``SingularMatrixError`` and
 ``DivergenceError`` (ArithmeticErrors). Warnings: ``ConvergenceWarning``,
 ``SeparationWarning`` (UserWarnings).
 

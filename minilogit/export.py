@@ -181,7 +181,8 @@ def to_source(model):
     ``MultiLabelClassifier``, or a ``OneVsRest`` of LogisticRegressions. The
     module imports only ``math`` (and
     ``operator.mul`` where it exists) and defines ``CLASSES``,
-    ``N_FEATURES``, the coefficients, ``predict_proba(rows)``, equal float
+    ``N_FEATURES`` (and ``FEATURE_NAMES``, a data frame's column names in
+    the order a row gives them, for a model fitted on one), the coefficients, ``predict_proba(rows)``, equal float
     for float to ``model.predict_proba(rows)``, and ``predict(rows)``. Rows
     are converted with ``float()``. For a ``MultiLabelClassifier``,
     ``CLASSES`` is [0, 1, ..., K - 1], the label columns.
@@ -243,6 +244,9 @@ def to_source(model):
     lines = [_HEADER % {"what": what, "predict": predict},
              _wrap([repr(c) for c in classes], "CLASSES = "),
              "N_FEATURES = %d" % n_features]
+    names = getattr(model, "feature_names_in_", None)     # from a fit on a data frame
+    if names is not None:
+        lines.append(_wrap([repr(str(n)) for n in names], "FEATURE_NAMES = "))
     if name == "LogisticRegression":
         lines.append("INTERCEPT = " + _number(intercepts, "intercept_"))
         lines.append(_wrap([_number(c, "coef_") for c in coefs], "COEF = "))

@@ -59,8 +59,10 @@ def set_inference(model, beta, nobs, llf, llnull, deviance, null_deviance, link,
     """
     k = len(beta)
     model.params_ = list(beta)
-    model.param_names_ = (["intercept"] if model.fit_intercept else []) + [
-        "x%d" % j for j in range(model.n_features_in_)]
+    names = getattr(model, "feature_names_in_", None)       # a data frame's column names
+    model.param_names_ = (["intercept"] if model.fit_intercept else []) + (
+        [str(n) for n in names] if names is not None else
+        ["x%d" % j for j in range(model.n_features_in_)])
     model.link_ = link
     model.nobs_ = nobs
     model.df_model_ = k - (1 if model.fit_intercept else 0)
@@ -127,8 +129,11 @@ class Inference:
 
     def __getattr__(self, name):
         # called only for a missing attribute: the model's (params_, llf_, ...);
-        # one of this class's own is missing only when computing it failed
-        if hasattr(type(self), name):
+        # one of this class's own is missing only when computing it failed: with
+        # an AttributeError such as NotFittedError, raised again here with its message
+        prop = getattr(type(self), name, None)
+        if prop is not None:
+            getattr(prop, "fget", lambda model: None)(self)    # MicroPython has no fget
             raise AttributeError("%s cannot be computed for this fit" % name)
         return getattr(self.model, name)
 

@@ -55,7 +55,8 @@ def to_json(model):
     The document is {"estimator": class name, "params": the constructor's
     arguments, "fitted": the attributes needed to predict, "version": 1}
     (for a LogisticRegression: classes_, n_features_in_, intercept_, coef_,
-    n_iter_, converged_). Floats are written as ``repr`` writes them, so
+    n_iter_, converged_; and ``feature_names_in_``, a data frame's column
+    names, when the model was fitted on one). Floats are written as ``repr`` writes them, so
     they read back exactly. A dict parameter (``class_weight``) is written
     as {"dict": [[key, value], ...]}, so its keys keep their type.
 
@@ -84,6 +85,8 @@ def to_json(model):
     check_fitted(model, "coef_")
     params = dict((p, _encode(getattr(model, p), p)) for p in model._PARAMS)
     fitted = dict((a, _encode(getattr(model, a), a)) for a in _FITTED[name])
+    if hasattr(model, "feature_names_in_"):            # a data frame's column names
+        fitted["feature_names_in_"] = _encode(list(model.feature_names_in_), "feature_names_in_")
     return json.dumps({"estimator": name, "params": params, "fitted": fitted,
                        "version": _VERSION})
 
@@ -135,6 +138,7 @@ def from_json(text, cls):
         model.check_params()
     except DataError as e:
         raise DataError("from_json: params: %s" % e)
+    names = fitted.pop("feature_names_in_", None)
     for a in fitted:
         if a not in _FITTED[name]:
             raise DataError("from_json: fitted.%s is not a fitted attribute of a %s"
@@ -145,6 +149,12 @@ def from_json(text, cls):
                             % (a, name))
     for a, value in _check_fitted_values(name, fitted).items():
         setattr(model, a, value)
+    if names is not None:
+        if not (isinstance(names, list) and len(names) == model.n_features_in_
+                and all(isinstance(n, str) for n in names)):
+            raise DataError("from_json: fitted.feature_names_in_ must be a list of %d names "
+                            "(strings), not %s" % (model.n_features_in_, _show(names)))
+        model.feature_names_in_ = names
     return model
 
 
@@ -236,6 +246,8 @@ def _classes(classes, binary):
 def _encode(value, where):
     """``value`` as JSON data that ``_decode`` turns back into an equal value
     of the same type; DataError naming ``where`` if there is none."""
+    if hasattr(value, "dtype") and hasattr(value, "tolist"):
+        value = value.tolist()                      # a numpy array or scalar: its Python values
     if value is None or isinstance(value, (bool, str, int)):
         return value
     if isinstance(value, float):

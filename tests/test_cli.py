@@ -337,7 +337,8 @@ HOSTILE_FILES = [
                     "splits lines at commas, this file at ';'?)"),
     (b"a,y\n1,0\n2,1,3\n", "{csv} line 3 has 3 fields, the header has 2"),
     (b"a,y\none,0\n2,1\n", "{csv} line 2, column 'a' is 'one': every entry must be a finite number"),
-    (b"a,y\n1e999,0\n2,1\n", "{csv} line 2, column 'a' is inf: every entry must be a finite number"),
+    (b"a,y\n1e999,0\n2,1\n", "{csv} line 2, column 'a' is inf: every entry must be a finite number, "
+     "not NaN or infinity"),
     (b"y\n0\n1\n", "X has rows but no columns"),
     (b"a,y\n1,0\n2,0\n", "y has only one class (0): a binary model needs two"),
 ]

@@ -562,7 +562,7 @@ def test_get_params_and_clone():
     ({"family": "poisson"}, X, [0] * 40, None, "y is 0 on every row"),
     ({}, X, YB, [1] * 39, "sample_weight has 39 entries but X has 40 rows"),
     ({}, X, YB, [1] * 39 + [-1], "sample_weight[39] is -1.0: weights must be >= 0"),
-    ({}, X, YB, [0] * 40, "sample_weight sums to 0"),
+    ({}, X, YB, [0] * 40, "sample_weight sums to zero"),
     ({}, X, YB, [1] * 39 + [float("inf")], "sample_weight[39] is inf"),
     ({}, [[1.0, 2.0], [3.0]], [0, 1], None, "X row 1 has 1 columns"),
     ({}, [[1.0, 1.0], [2.0, 2.0], [3.0, 3.0], [4.0, 4.0]], [0, 1, 0, 1], None,

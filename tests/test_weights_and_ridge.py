@@ -129,7 +129,7 @@ def test_balanced_class_weight():
     ({}, {"sample_weight": [1, 1, 1]}, "sample_weight has 3 entries but X has 4 rows"),
     ({}, {"sample_weight": [1, -1, 1, 1]}, "sample_weight[1] is -1.0"),
     ({}, {"sample_weight": [1, float("nan"), 1, 1]}, "sample_weight[1] is nan"),
-    ({}, {"sample_weight": [0, 0, 0, 0]}, "sums to 0"),
+    ({}, {"sample_weight": [0, 0, 0, 0]}, "sums to zero"),
     ({}, {"sample_weight": [1, 0, 1, 0]}, "every row of class 1 has weight 0"),
     ({}, {"sample_weight": [1, True, 1, 1]}, "sample_weight[1] is True"),
     ({"class_weight": "even"}, {}, "class_weight must be"),

@@ -10,7 +10,7 @@ the one check of a single numeric parameter (``max_iter``, ``lam``, ...).
 >>> check_X([[1, float("nan")]])
 Traceback (most recent call last):
 ...
-minilogit.DataError: X[0][1] is nan: every entry must be a finite number
+minilogit.DataError: X[0][1] is nan: every entry must be a finite number, not NaN or infinity
 """
 
 import math
@@ -37,14 +37,13 @@ def as_float(v, where):
     ...
     minilogit.DataError: y[0] is True: every entry must be a finite number
     """
-    if isinstance(v, bool) or isinstance(v, (str, bytes)):
-        raise DataError("%s is %r: every entry must be a finite number" % (where, v))
     try:
-        f = float(v)
+        f = float(None if isinstance(v, (bool, str, bytes)) else v)
     except (TypeError, ValueError, OverflowError):
         raise DataError("%s is %r: every entry must be a finite number" % (where, v))
     if not math.isfinite(f):
-        raise DataError("%s is %r: every entry must be a finite number" % (where, f))
+        raise DataError("%s is %r: every entry must be a finite number, not NaN or infinity"
+                        % (where, f))
     return f
 
 
@@ -192,7 +191,7 @@ def check_sample_weight(sample_weight, n_rows, name="sample_weight"):
         out.append(f)
     total = sum(out)
     if n_rows and total <= 0:
-        raise DataError("%s sums to 0: at least one row needs a positive weight" % name)
+        raise DataError("%s sums to zero: at least one row needs a positive weight" % name)
     if not math.isfinite(total):
         raise DataError("%s sums to %r: the weights are too large for a float (the largest "
                         "is %r); rescale them" % (name, total, max(out)))
@@ -212,9 +211,10 @@ def check_number(value, name, what, ok=None, integer=False):
     minilogit.DataError: lam must be a finite number >= 0, got True
     """
     kinds = int if integer else (int, float)
-    if isinstance(value, bool) or not isinstance(value, kinds) or (ok is not None and not ok(value)):
+    v = value.item() if getattr(value, "ndim", None) == 0 else value   # a numpy scalar
+    if isinstance(v, bool) or not isinstance(v, kinds) or (ok is not None and not ok(v)):
         raise DataError("%s must be %s, got %r" % (name, what, value))
-    return value
+    return v
 
 
 def sorted_labels(values, name):

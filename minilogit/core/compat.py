@@ -105,8 +105,7 @@ except AttributeError:  # MicroPython
 
         Uses the classic trick u = 1 + x; log(u) * x / (u - 1), which corrects
         the rounding committed when forming u (Goldberg 1991, "What every
-        computer scientist should know about floating-point arithmetic",
-        Theorem 4).
+        computer scientist should know about floating-point arithmetic", Theorem 4).
         """
         u = 1.0 + x
         if u == 1.0:
@@ -117,9 +116,12 @@ except AttributeError:  # MicroPython
 
 try:
     _UserWarning = UserWarning
-except NameError:  # MicroPython has no warning classes
+    class _NotFitted(ValueError, AttributeError):   # what scikit-learn catches as unfitted
+        """The base of ``NotFittedError``: a ValueError and an AttributeError."""
+except (NameError, TypeError):  # MicroPython: no warning classes, one builtin base a class
     class _UserWarning(Exception):
         """Stand-in for the builtin ``UserWarning``."""
+    _NotFitted = ValueError
 
 try:
     import warnings as _warnings

@@ -12,7 +12,7 @@ True
 Each class names itself ``minilogit.<Name>``, where users import it from.
 """
 
-from .compat import _UserWarning
+from .compat import _NotFitted, _UserWarning
 
 
 class DataError(ValueError):
@@ -27,8 +27,9 @@ class DataError(ValueError):
     __module__ = "minilogit"
 
 
-class NotFittedError(ValueError):
-    """An estimator was asked to predict before ``fit``.
+class NotFittedError(_NotFitted):
+    """An estimator was asked to predict before ``fit`` (a ValueError; on CPython
+    also an AttributeError, as scikit-learn's ``NotFittedError`` is).
 
     >>> raise NotFittedError("call fit(X, y) first")
     Traceback (most recent call last):

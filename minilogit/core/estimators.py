@@ -39,6 +39,7 @@ class Estimator:
     """
 
     _PARAMS = ()
+    _CALLER = 3         # the stack level of fit's caller, where warnings point
     _SOLVERS = ("newton", "irls", "gd", "sgd")
     # max_iter when none is given: Newton and IRLS need a handful, gradient
     # descent thousands, SGD counts epochs. tol: SGD's average is noisy, so
@@ -54,8 +55,8 @@ class Estimator:
         self.learning_rate, self.random_state = learning_rate, random_state
         self.fit_intercept = fit_intercept
 
-    def get_params(self):
-        """The constructor's arguments as a dict."""
+    def get_params(self, deep=True):
+        """The constructor's arguments as a dict (``deep``: scikit-learn's argument)."""
         return dict((name, getattr(self, name)) for name in self._PARAMS)
 
     def _forget(self):
@@ -161,8 +162,7 @@ class Estimator:
         eta = self.learning_rate
         if self.solver == "gd":
             return gradient_descent(objective, beta0, eta, max_iter, tol)
-        return sgd(objective, beta0, 0.5 if eta is None else eta, max_iter, tol,
-                   self.random_state)
+        return sgd(objective, beta0, 0.5 if eta is None else eta, max_iter, tol, self.random_state)
 
     def _keep(self, result, n_features):
         """Keep what every fit reports: the solver's outcome, and the number of features."""
@@ -180,7 +180,7 @@ class Estimator:
                  "stopped after %d iterations; its coefficients are one point "
                  "on a path to infinity, not estimates. Use a penalised fit "
                  "(ridge/L2) or remove the separating feature(s)."
-                 % (result.diagnosis, result.n_iter), SeparationWarning, 3)
+                 % (result.diagnosis, result.n_iter), SeparationWarning, self._CALLER)
         elif not result.converged:
             s, advice = result.scales, ""     # standardizing helps if the columns need it
             if self.solver not in ("newton", "irls") and max(s) > 10.0 * min(s):
@@ -189,7 +189,7 @@ class Estimator:
             warn("%s did not converge in %d iterations: the scaled gradient is %.3g > "
                  "tol = %g; raise max_iter%s" % (self.solver, result.n_iter,
                                                  result.criterion, result.tol, advice),
-                 ConvergenceWarning, 3)
+                 ConvergenceWarning, self._CALLER)
 
 
 def design(rows, fit_intercept):
@@ -285,8 +285,7 @@ class LogisticRegression(Estimator):
 
     def __init__(self, solver="newton", max_iter=None, tol=None, learning_rate=None,
                  fit_intercept=True, random_state=0, start="zeros", penalty=None, lam=1.0):
-        self._set_solver_params(solver, max_iter, tol, learning_rate, fit_intercept,
-                                random_state)
+        self._set_solver_params(solver, max_iter, tol, learning_rate, fit_intercept, random_state)
         self.start = start
         self.penalty = penalty
         self.lam = lam
@@ -333,8 +332,8 @@ class LogisticRegression(Estimator):
         l1, l2 = self._penalty_weights()
         X1 = design(check_X(X), self.fit_intercept)
         classes, y01 = check_binary_labels(y, X1.shape[0])
-        self._check_identified(X1.shape, l1 > 0 or l2 > 0)
         weights = self._weights(sample_weight, classes, y01)
+        self._check_identified(X1.shape, l1 > 0 or l2 > 0)
         loss = LogisticLoss(X1, y01, weights)                # eq. (10)
         del y01                          # the loss keeps its own copy of the labels
         first = 1 if self.fit_intercept else 0

@@ -269,8 +269,7 @@ class SoftmaxRegression(Estimator):
                  max_iter=None, tol=None, learning_rate=None, fit_intercept=True,
                  random_state=0):
         self.penalty, self.lam, self.reference_class = penalty, lam, reference_class
-        self._set_solver_params(solver, max_iter, tol, learning_rate, fit_intercept,
-                                random_state)
+        self._set_solver_params(solver, max_iter, tol, learning_rate, fit_intercept, random_state)
 
     def _check_params(self):
         self._check_solver_params()

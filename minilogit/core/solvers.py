@@ -292,8 +292,7 @@ def _backtrack(objective, beta, g, L, eta):
     return eta, None, None
 
 
-def sgd(objective, beta0, learning_rate=0.5, max_iter=200, tol=1e-3,
-        random_state=0):
+def sgd(objective, beta0, learning_rate=0.5, max_iter=200, tol=1e-3, random_state=0):
     """Minimise ``objective`` by averaged stochastic gradient descent from ``beta0``.
 
     ``max_iter`` counts epochs (passes over the data). The run has converged

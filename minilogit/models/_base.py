@@ -81,6 +81,9 @@ class LazyInference:
         if name in STATISTICS:
             from ..inference import Inference
             return getattr(Inference(self), name)
+        prop = getattr(type(self), name, None)
+        if isinstance(prop, property):      # it raised NotFittedError, an AttributeError:
+            return prop.fget(self)          # raise that again, with its message
         raise AttributeError("%r object has no attribute %r" % (type(self).__name__, name))
 
 
@@ -111,4 +114,4 @@ def clone(estimator):
     >>> clone(LogisticRegression(tol=1e-3)).tol
     0.001
     """
-    return type(estimator)(**estimator.get_params())
+    return type(estimator)(**estimator.get_params(deep=False))

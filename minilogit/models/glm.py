@@ -24,11 +24,12 @@ from ..core.solvers import TOL
 from ..families import family_and_link, log_factorial
 from ..objectives.glm import GLMLoss
 from ._base import Extras, L1Solvers, LazyInference
+from ._protocol import Protocol, fit_taking_arrays, predict_taking_arrays
 from .logistic import L1_SOLVERS, LogisticRegression
 
 
 
-class GLM(LazyInference, L1Solvers, Extras, Estimator):
+class GLM(Protocol, LazyInference, L1Solvers, Extras, Estimator):
     """A generalised linear model mu = g⁻¹(b0 + xᵀcoef + offset), eq. (37), fitted by IRLS.
 
     Parameters
@@ -108,6 +109,7 @@ class GLM(LazyInference, L1Solvers, Extras, Estimator):
     start = "zeros"                  # LogisticRegression's checks read it; GLM starts its own way
     _MAX_ITER = dict(Estimator._MAX_ITER, proximal=10000, cd=100)
     _TOL = dict(Estimator._TOL, proximal=TOL, cd=TOL)
+    _KIND = "regressor"
 
     def __init__(self, family="binomial", link=None, solver="irls", max_iter=None, tol=None,
                  fit_intercept=True, penalty=None, lam=1.0, l1_ratio=0.5, cov_type="expected",
@@ -215,6 +217,8 @@ class GLM(LazyInference, L1Solvers, Extras, Estimator):
             return glm_irls(objective, max_iter, tol)
         return L1Solvers._run_solver(self, objective, beta0, max_iter, tol, **options)
 
+    fit = fit_taking_arrays(fit)              # numpy arrays and pandas frames too
+
     def _set_inference(self):
         """The inference contract's attributes at the fitted beta (called on first use)."""
         from ..inference import PENALISED, set_inference
@@ -291,6 +295,8 @@ class GLM(LazyInference, L1Solvers, Extras, Estimator):
         return check_scores([self.intercept_ + dot(r, self.coef_) + o_i
                              for r, o_i in zip(rows, o)])
 
+    decision_function = predict_taking_arrays(decision_function)
+
     def predict(self, X, offset=None, exposure=None):
         """Return the fitted mean mu = g⁻¹(eta) for each row, eq. (37).
 
@@ -310,6 +316,8 @@ class GLM(LazyInference, L1Solvers, Extras, Estimator):
                                 "%s link): the row is too far outside the data the model "
                                 "was fitted on" % (i, mu[i], eta[i], link.name))
         return mu
+
+    predict = predict_taking_arrays(predict)
 
 
 def _check_pairs(family, y):
@@ -402,9 +410,10 @@ def _check_size(family, y, w, ybar):
             raise DataError("y has values as large as %r: the sum of squared residuals "
                             "overflows a float; rescale y" % (big,))
         if all(y_i == ybar for y_i, w_i in zip(y, w) if w_i > 0):
-            raise DataError("y is constant (%r) on every row of positive weight: a gaussian "
+            raise DataError("y is constant (%r) on every row of positive weight%s: a gaussian "
                             "fit would be exact, with scale 0 and an infinite log-likelihood; "
-                            "there is nothing to fit" % (ybar,))
+                            "there is nothing to fit"
+                            % (ybar, " (X has 1 sample)" if len(y) == 1 else ""))
 
 
 def _gaussian_llf(rss, nobs):

@@ -27,6 +27,7 @@ from ..core.matrix import dot, Matrix, weighted_gram
 from ..core.checks import check_class_labels, check_number, check_X
 from ..core.estimators import Estimator, check_scores, design
 from ._base import Extras
+from ._protocol import Protocol, fit_taking_arrays, predict_taking_arrays
 
 
 def normal_equations(X, Y):
@@ -73,7 +74,7 @@ def _check_threshold(threshold):
     check_number(threshold, "threshold", "a finite number", math.isfinite)
 
 
-class LeastSquaresClassifier(Extras, Estimator):
+class LeastSquaresClassifier(Protocol, Extras, Estimator):
     """Classification by linear regression on the coded labels (the lecture's naive approach).
 
     Two classes: y is coded 0/1 (``classes_[1]`` is 1), beta is the
@@ -164,6 +165,8 @@ class LeastSquaresClassifier(Extras, Estimator):
             self.coef_ = [b[1:] if self.fit_intercept else list(b) for b in B]
         return self
 
+    fit = fit_taking_arrays(fit)              # numpy arrays and pandas frames too
+
     def _check_fitted(self):
         if not hasattr(self, "coef_"):
             raise NotFittedError("this LeastSquaresClassifier is not fitted yet: "
@@ -183,6 +186,8 @@ class LeastSquaresClassifier(Extras, Estimator):
             return check_scores([self.intercept_ + dot(x, self.coef_) for x in rows])
         return check_scores([[b0 + dot(x, b) for b0, b in zip(self.intercept_, self.coef_)]
                              for x in rows])
+
+    decision_function = predict_taking_arrays(decision_function)
 
     def predict(self, X, threshold=None):
         """Return the predicted class of each row.
@@ -205,6 +210,8 @@ class LeastSquaresClassifier(Extras, Estimator):
         _check_threshold(t)
         return [self.classes_[1] if f >= t else self.classes_[0]    # eq. (2)
                 for f in fitted]
+
+    predict = predict_taking_arrays(predict)
 
     def best_threshold(self, X, y):
         """Return (threshold, misclassification rate) of the best cut-off on (X, y).

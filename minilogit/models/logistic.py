@@ -15,6 +15,7 @@ the statistician's view (``bse_``, ``summary()``, ...; ``minilogit.inference``),
 
 import math
 
+from ._protocol import Protocol, fit_taking_arrays, predict_taking_arrays
 from ._base import Extras, L1Solvers, LazyInference
 from ..core.estimators import LogisticRegression as CoreLogisticRegression, loss_mean
 from ..core.checks import check_number, check_sample_weight
@@ -24,7 +25,7 @@ from ..core.solvers import TOL
 L1_SOLVERS = ("proximal", "cd")
 
 
-class LogisticRegression(LazyInference, L1Solvers, Extras, CoreLogisticRegression):
+class LogisticRegression(Protocol, LazyInference, L1Solvers, Extras, CoreLogisticRegression):
     """Binary logistic regression p(y = classes_[1] | x) = sigma(b0 + xᵀcoef).
 
     Parameters: those of ``minilogit.core.LogisticRegression`` (``solver``,
@@ -60,6 +61,12 @@ class LogisticRegression(LazyInference, L1Solvers, Extras, CoreLogisticRegressio
     _MAX_ITER.update({"proximal": 10000, "cd": 100})
     _TOL = dict(CoreLogisticRegression._TOL)
     _TOL.update({"proximal": TOL, "cd": TOL})
+    _BINARY = True
+    # the core's methods, taking numpy arrays and pandas frames too (minilogit.interop)
+    fit = fit_taking_arrays(CoreLogisticRegression.fit)
+    decision_function = predict_taking_arrays(CoreLogisticRegression.decision_function)
+    predict_proba = predict_taking_arrays(CoreLogisticRegression.predict_proba)
+    predict = predict_taking_arrays(CoreLogisticRegression.predict)
 
     def __init__(self, solver="newton", max_iter=None, tol=None, learning_rate=None,
                  fit_intercept=True, random_state=0, start="zeros", penalty=None,

@@ -19,11 +19,12 @@ from ..objectives.multilabel import MultiLabelLoss
 from ..core.checks import as_float, check_class_labels, check_X
 from ..core.estimators import Estimator, check_scores, check_threshold, design
 from ._base import Extras, L1Solvers, clone
+from ._protocol import Protocol, fit_taking_arrays, predict_taking_arrays
 from .logistic import LogisticRegression
 
 
 
-class OneVsRest(Extras, Estimator):
+class OneVsRest(Protocol, Extras, Estimator):
     """One binary ``estimator`` per class k, fitted on "y_i = k" against the rest.
 
     Any binary estimator with ``fit`` and ``predict_proba`` will do; each
@@ -59,6 +60,16 @@ class OneVsRest(Extras, Estimator):
         self.estimators_, self.classes_ = estimators, classes
         return self
 
+    fit = fit_taking_arrays(fit)              # numpy arrays and pandas frames too
+
+    def get_params(self, deep=True):
+        """{"estimator": ...}, and with ``deep`` the estimator's own as "estimator__<name>"."""
+        params = {"estimator": self.estimator}
+        if deep and hasattr(self.estimator, "get_params"):
+            for name, value in self.estimator.get_params().items():
+                params["estimator__" + name] = value
+        return params
+
     def predict_proba(self, X):
         """P(class k | x) of model k, divided by their sum over k, eq. (31).
 
@@ -84,6 +95,8 @@ class OneVsRest(Extras, Estimator):
             out.append([v / total for v in s] if total > 0 else [1.0 / len(s)] * len(s))  # eq. (31)
         return out
 
+    predict_proba = predict_taking_arrays(predict_proba)
+
     def explain(self):
         """Why each of the K binary fits stopped, one paragraph per class."""
         if not hasattr(self, "estimators_"):
@@ -97,8 +110,10 @@ class OneVsRest(Extras, Estimator):
         return [self.classes_[max(range(len(p)), key=lambda k: (p[k], -k))]
                 for p in self.predict_proba(X)]
 
+    predict = predict_taking_arrays(predict)
 
-class MultiLabelClassifier(L1Solvers, Extras, Estimator):
+
+class MultiLabelClassifier(Protocol, L1Solvers, Extras, Estimator):
     """K independent sigmoid outputs p_ik = sigma(b_k + x_iᵀcoef_k), eq. (32).
 
     ``fit(X, Y)`` takes an N x K table Y of 0, 1 or None (unknown: left out
@@ -120,6 +135,7 @@ class MultiLabelClassifier(L1Solvers, Extras, Estimator):
     """
 
     _PARAMS = ("solver", "max_iter", "tol", "learning_rate", "fit_intercept", "random_state")
+    _KIND = "multilabel"                # Y is a table: read as rows (minilogit.interop)
     # The solvers that need only value, gradient and Hessian: IRLS and coordinate
     # descent work on one design matrix X, and the K labels each have their own rows.
     _SOLVERS = ("gd", "newton", "proximal", "sgd")
@@ -179,6 +195,10 @@ class MultiLabelClassifier(L1Solvers, Extras, Estimator):
         """Return a row of 0/1 per example: label k is on when p_ik >= threshold."""
         check_threshold(threshold)
         return [[1 if p >= threshold else 0 for p in row] for row in self.predict_proba(X)]
+
+    fit = fit_taking_arrays(fit)              # numpy arrays and pandas frames too
+    predict_proba = predict_taking_arrays(predict_proba)
+    predict = predict_taking_arrays(predict)
 
 
 def _check_label_table(Y, n_rows):

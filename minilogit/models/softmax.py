@@ -12,6 +12,7 @@ from ..core.errors import DataError
 from ..core.estimators import Estimator
 from ..core.softmax_regression import SoftmaxRegression as CoreSoftmaxRegression
 from ._base import Extras, L1Solvers, LazyInference
+from ._protocol import Protocol, fit_taking_arrays, predict_taking_arrays
 
 FREE_VECTORS = ("the K class vectors are free (no reference_class), so the model is not "
                 "identifiable: adding one vector to every class changes no probability and "
@@ -19,7 +20,7 @@ FREE_VECTORS = ("the K class vectors are free (no reference_class), so the model
                 "(the baseline-category model)")
 
 
-class SoftmaxRegression(LazyInference, L1Solvers, Extras, CoreSoftmaxRegression):
+class SoftmaxRegression(Protocol, LazyInference, L1Solvers, Extras, CoreSoftmaxRegression):
     """Softmax regression as in ``minilogit.core.SoftmaxRegression`` (whose
     docstring gives the model, its parameters and its fit), and:
 
@@ -161,3 +162,9 @@ class SoftmaxRegression(LazyInference, L1Solvers, Extras, CoreSoftmaxRegression)
         if self.reference_class is None:
             return "Softmax regression (%d classes)" % len(self.classes_)
         return "Multinomial logistic regression (baseline class %r)" % (self.reference_class,)
+
+    # the core's methods, taking numpy arrays and pandas frames too (minilogit.interop)
+    fit = fit_taking_arrays(CoreSoftmaxRegression.fit)
+    decision_function = predict_taking_arrays(CoreSoftmaxRegression.decision_function)
+    predict_proba = predict_taking_arrays(CoreSoftmaxRegression.predict_proba)
+    predict = predict_taking_arrays(CoreSoftmaxRegression.predict)

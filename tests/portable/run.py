@@ -30,6 +30,7 @@ MODULES = [
     "test_solvers",
     "test_models",
     "test_errors",
+    "test_protocol",
     "test_bad_input",
     "test_least_squares",
     "test_multiclass",

@@ -180,7 +180,7 @@ def test_sample_weights():
         cases = [([1.0, 2.0], "sample_weight has 2 entries but X has 6 rows"),
                  ([1, 1, -1, 1, 1, 1], "sample_weight[2] is -1"),
                  ([1, 1, 1, NAN, 1, 1], "sample_weight[3] is nan"),
-                 ([0] * 6, "sample_weight sums to 0"),
+                 ([0] * 6, "sample_weight sums to zero"),
                  ([HUGE] * 6, "sample_weight sums to inf")]
         for w, words in cases:
             msg = _message(DataError, model.fit, X, Y, w)

@@ -48,9 +48,9 @@ def test_X_not_rows():
 
 def test_nan_and_inf_cells():
     msg = _fit_error([[0.0], [math.nan], [2.0], [3.0]], GOOD_Y)
-    assert msg == "X[1][0] is nan: every entry must be a finite number", msg
+    assert msg == "X[1][0] is nan: every entry must be a finite number, not NaN or infinity", msg
     msg = _fit_error([[0.0, 1.0], [1.0, 1.0], [2.0, math.inf], [3.0, 1.0]], GOOD_Y)
-    assert msg == "X[2][1] is inf: every entry must be a finite number", msg
+    assert msg == "X[2][1] is inf: every entry must be a finite number, not NaN or infinity", msg
     msg = _fit_error([[-math.inf], [1.0], [2.0], [3.0]], GOOD_Y)
     assert msg.startswith("X[0][0] is -inf"), msg
     msg = _fit_error([[10 ** 400], [1.0], [2.0], [3.0]], GOOD_Y)   # an int too big for a float
