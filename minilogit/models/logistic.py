@@ -15,12 +15,12 @@ the statistician's view (``bse_``, ``summary()``, ...; ``minilogit.inference``),
 
 import math
 
-from ._protocol import Protocol, fit_taking_arrays, predict_taking_arrays
 from ._base import Extras, L1Solvers, LazyInference
 from ..core.estimators import LogisticRegression as CoreLogisticRegression, loss_mean
 from ..core.checks import check_number, check_sample_weight
 from ..core.errors import DataError
 from ..core.solvers import TOL
+from ._protocol import Protocol, fit_taking_arrays, predict_taking_arrays
 
 L1_SOLVERS = ("proximal", "cd")
 
