@@ -214,6 +214,7 @@ def fit_arrays(model, fit, X, y, args, kwargs):
     rows, names = read_X(X)
     args = [read_vector(a, "sample_weight") for a in args]
     kwargs = dict((k, read_vector(v, k)) for k, v in kwargs.items())
+    model._CALLER = type(model)._CALLER + 1          # warnings point one frame further up
     try:
         fit(model, rows, read_y(y, model), *args, **kwargs)
     except DataError as e:              # "column 2 of X" is named after a frame's column
@@ -222,6 +223,8 @@ def fit_arrays(model, fit, X, y, args, kwargs):
         if getattr(model, "failure_", None):
             model.failure_ = name_column(model.failure_, names)
         raise DataError(name_column(str(e), names)) from None
+    finally:
+        del model._CALLER
     numpy = sys.modules.get("numpy")
     if names is not None:
         model.feature_names_in_ = (list(names) if numpy is None else

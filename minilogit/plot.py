@@ -116,7 +116,9 @@ def decision_boundary_plot(model, X, y, threshold=None, feature_names=None, clas
     ``coef_``. ``threshold`` defaults to ``model.threshold`` when it has
     one (``LeastSquaresClassifier``: xᵀbeta = 0.5), else 0 (a logistic
     model's log-odds 0, i.e. p = 0.5). The legend names each class by its
-    label, or by its name in ``class_names`` ({label: name}).
+    label, or by its name in ``class_names`` ({label: name}). The axes are
+    named by ``feature_names``, else the model's ``feature_names_in_`` (a data
+    frame's columns), else x1 and x2.
 
     >>> from minilogit import LogisticRegression
     >>> X = [[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [1.0, 1.0], [2.0, 2.0], [0.5, 0.5],
@@ -143,7 +145,9 @@ def decision_boundary_plot(model, X, y, threshold=None, feature_names=None, clas
     if threshold is None:
         threshold = getattr(model, "threshold", None)
     t = as_float(0.0 if threshold is None else threshold, "threshold")
-    names = feature_names or ["x1", "x2"]
+    if feature_names is None:                # a data frame's column names, else x1, x2
+        feature_names = getattr(model, "feature_names_in_", None)
+    names = ["x1", "x2"] if feature_names is None else [str(n) for n in feature_names]
     x1s, x2s = [r[0] for r in rows], [r[1] for r in rows]
     fig = Figure("Decision boundary", names[0], names[1], x1s, x2s, legend="right")
     classes = sorted_labels(labels, "y")

@@ -28,6 +28,15 @@ def _num(x, width=11):
     return _right(("%.4f" % x), width)
 
 
+def _unique(values):
+    """The values in their order, each once."""
+    seen = []
+    for v in values:
+        if v not in seen:
+            seen.append(v)
+    return seen
+
+
 def summary_table(m, alpha, feature_names):
     """``m.summary(alpha, feature_names)`` for a model whose inference is set
     (see ``minilogit.inference``): a ``minilogit.tables.Table``, whose text is
@@ -49,7 +58,12 @@ def summary_table(m, alpha, feature_names):
         if len(feature_names) != m.n_features_in_:
             raise DataError("feature_names has %d names, the model has %d features"
                             % (len(feature_names), m.n_features_in_))
-        names = names[:len(names) - len(feature_names)] + feature_names
+        if all(n.endswith("]") and "[" in n for n in names):    # "name[class]": K - 1 vectors
+            stems = [n[:n.rindex("[")] for n in names]
+            rename = dict(zip([s for s in _unique(stems) if s != "intercept"], feature_names))
+            names = [rename.get(s, s) + n[len(s):] for s, n in zip(stems, names)]
+        else:
+            names = names[:len(names) - len(feature_names)] + feature_names
     blocked = m.cov_params_ is None
     odds = getattr(m, "link_", "logit") == "logit"
     lo, hi = "[%g" % (alpha / 2), "%g]" % (1 - alpha / 2)

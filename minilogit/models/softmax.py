@@ -153,7 +153,10 @@ class SoftmaxRegression(Protocol, LazyInference, L1Solvers, Extras, CoreSoftmaxR
         set_inference(self, beta, float(n), llf, llnull, -2.0 * llf, -2.0 * llnull, "logit",
                       lambda: loss.hessian(beta), 1.0, blocked)        # eq. (33)
         d, first = self._d, 1 if self.fit_intercept else 0
-        names = (["intercept"] if first else []) + ["x%d" % j for j in range(d - first)]
+        columns = getattr(self, "feature_names_in_", None)       # a data frame's, else x0, ...
+        columns = (["x%d" % j for j in range(d - first)] if columns is None
+                   else [str(c) for c in columns])
+        names = (["intercept"] if first else []) + columns
         self.param_names_ = ["%s[%r]" % (names[j % d], self._classes[j // d])
                              for j in self._free]
         self.df_model_ = len(beta) - (len(self._free) // d if first else 0)

@@ -152,6 +152,26 @@ def test_a_data_frame_names_the_coefficients(cancer):
     assert np.array_equal(model.predict(frame), model.predict(X))
 
 
+def test_a_frame_s_columns_name_the_softmax_parameters_and_the_picture_s_axes():
+    from minilogit import SoftmaxRegression, plot
+    frame = pd.DataFrame({"age": [0.0, 1, 2, 3, 4, 5, 6, 7, 8, 1.5, 6.5, 3.5],
+                          "dose": [1.0, 0, 2, 1, 3, 2, 5, 3, 4, 3, 0.5, 3.5]})
+    m = SoftmaxRegression(reference_class="a").fit(frame, list("abcacbbcaacb"))
+    assert m.param_names_[:3] == ["intercept['b']", "age['b']", "dose['b']"]
+    binary = LogisticRegression().fit(frame, [0, 1, 1, 0, 1, 1, 1, 1, 0, 0, 1, 0])
+    svg = str(plot.decision_boundary_plot(binary, frame.values.tolist(),
+                                          [0, 1, 1, 0, 1, 1, 1, 1, 0, 0, 1, 0]))
+    assert ">age<" in svg and ">dose<" in svg and ">x1<" not in svg
+
+
+def test_warnings_of_a_frame_fit_point_at_the_caller():
+    frame = pd.DataFrame({"age": [0.0, 1, 2, 3, 4, 5], "dose": [1.0, 0, 2, 1, 3, 2]})
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        LogisticRegression(max_iter=1).fit(frame, [0, 1, 0, 1, 1, 0])
+    assert [w.filename for w in caught] == [__file__], [(w.filename, w.lineno) for w in caught]
+
+
 def test_a_non_numeric_column_is_named():
     frame = pd.DataFrame({"age": [30, 40, 50, 60], "sex": ["m", "f", "m", "f"]})
     with pytest.raises(DataError, match=r"X column 'sex' \(column 1\) holds 'm' in row 0"):

@@ -34,6 +34,14 @@ def test_reference_class_alone_gives_mnlogit_and_its_inference():
     assert "baseline class 'a'" in m.summary()
 
 
+def test_summary_names_each_class_s_parameters_and_the_relative_risk_ratio():
+    m = SoftmaxRegression(reference_class="a").fit(X, Y)
+    lines = m.summary(feature_names=["dose"]).splitlines()
+    rows = [line.split()[0] for line in lines if line.split()[:1] and "[" in line.split()[0]]
+    assert rows == ["intercept['b']", "dose['b']", "intercept['c']", "dose['c']"], rows
+    assert [line for line in lines if "std err" in line][0].split()[-1] == "RRR"
+
+
 def test_inference_is_refused_for_the_penalised_and_the_free_model():
     m = SoftmaxRegression().fit(X, Y)                       # the default ridge
     raises(InferenceError, lambda: m.bse_)
