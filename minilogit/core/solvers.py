@@ -200,8 +200,7 @@ def _iterate(objective, beta0, max_iter, tol, step, name, equation):
     objective diagnoses that no minimum exists (separation).
     """
     n, scales = objective.n_examples, scales_of(objective)
-    beta = list(beta0)
-    history = [objective.value(beta)]
+    beta, history = list(beta0), [objective.value(beta0)]
     grad_norms, iterates, details = [], [beta], []
     n_iter, diagnosis, last_step = 0, None, None
     while True:
@@ -316,10 +315,8 @@ def sgd(objective, beta0, learning_rate=0.5, max_iter=200, tol=1e-3, random_stat
     examples = objective.examples       # (row, share): share 1 unless weighted, eq. (47)
     per_epoch = sum(share for _, share in examples)    # n, unless the weights were scaled down
     from .rng import Random            # only SGD shuffles: loaded when it runs
-    rng = Random(random_state)
-    order = list(range(len(examples)))
-    beta = list(beta0)
-    beta_bar, count = list(beta0), 0
+    rng, order = Random(random_state), list(range(len(examples)))
+    beta, beta_bar = list(beta0), list(beta0)
     g = objective.gradient(beta)
     history, grad_norms = [objective.value(beta)], [max_abs(g)]
     criterion = scaled_gradient(g, scales, n)
