@@ -322,7 +322,7 @@ def sgd(objective, beta0, learning_rate=0.5, max_iter=200, tol=1e-3, random_stat
     criterion = scaled_gradient(g, scales, n)
     iterates, details = [beta], []
     t, n_iter, converged, diagnosis = 0, 0, False, None
-    while n_iter < max_iter and diagnosis is None:
+    while n_iter < max_iter and diagnosis is None and not converged:
         start = beta_bar
         rng.shuffle(order)
         if (n_iter & (n_iter - 1)) == 0:    # after 0, 1, 2, 4, 8... epochs the average
@@ -344,9 +344,7 @@ def sgd(objective, beta0, learning_rate=0.5, max_iter=200, tol=1e-3, random_stat
         grad_norms.append(max_abs(g))
         criterion = scaled_gradient(g, scales, n)
         diagnosis = objective.diagnose(beta_bar, [b1 - b0 for b1, b0 in zip(beta_bar, start)])
-        if diagnosis is None and criterion <= tol:                      # the gradient test
-            converged = True
-            break
+        converged = diagnosis is None and criterion <= tol              # the gradient test
     return FitResult("sgd", beta_bar, history, grad_norms, n_iter, converged, diagnosis,
                      iterates, "(17)-(19)", details, criterion, scales)
 
