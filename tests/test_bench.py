@@ -76,3 +76,13 @@ def test_quick_bench_writes_complete_json(tmp_path):
                     "ratio", "tuned_ratio"):
             assert positive(e[key]), key
     assert R["memory_ratio"] == R["memory"][0]["ratio"]
+
+    q = R["ratios"]
+    assert [e["size"] for e in q["newton"]] == ["tiny", "fair", "wide"]
+    for e in q["newton"]:
+        assert positive(e["fit_vs_tuned"]) and e["n_iter"] == e["tuned_n_iter"], e
+        assert e["max_abs_beta_diff"] < 1e-9, e      # the same Newton iterates
+    assert positive(q["multiclass"]["fit_cpu_s"])
+    assert q["multiclass"]["fit_vs_sklearn"] is None        # --no-compare: no peer
+    assert positive(q["csv"]["load_csv_vs_reader"])
+    assert "load_csv / (csv.reader + float())" in stdout
