@@ -56,7 +56,8 @@ def test_quick_bench_writes_complete_json(tmp_path):
 
     names = set(c["name"] for c in R["cases"])
     assert {"LogisticRegression newton", "LogisticRegression irls",
-            "LogisticRegression gd to tol=1e-6", "LogisticRegression sgd, one epoch",
+            "LogisticRegression gd, defaults", "LogisticRegression sgd, defaults",
+            "LogisticRegression sgd, one epoch",
             "SoftmaxRegression newton, K=3", "GLM poisson (irls)"} <= names
     for c in R["cases"]:
         assert positive(c["cpu_s"]) and positive(c["wall_s"]) and c["runs"] >= 1, c

@@ -10,8 +10,9 @@ What it measures, on seeded synthetic data that is not separable (features
 standard normal, labels drawn from the logistic model with moderate
 coefficients, so that the classes overlap):
 
-- ``cases``: LogisticRegression with Newton, IRLS, gradient descent to a
-  tolerance and one SGD epoch; SoftmaxRegression with Newton (3 classes); a
+- ``cases``: LogisticRegression with Newton, IRLS, gradient descent and SGD
+  with their defaults (converged says whether they reached the optimum), and
+  one SGD epoch; SoftmaxRegression with Newton (3 classes); a
   Poisson GLM; the Gauss-Jordan inverse at n = 10, 30, 100.
 - ``headline``: Newton at N = 6000 rows, p = 8 features, raced in
   interleaved rounds against two pure-Python implementations of the same
@@ -22,6 +23,11 @@ coefficients, so that the classes overlap):
   ratios, which holds up when the machine's speed drifts. Also the rate of
   the X'WX kernel: N d(d+1)/2 multiply-adds per Hessian, d = p + 1 columns
   with the intercept.
+- ``ratios``: a Newton fit over ``tuned_newton`` at 32 x 3, 6366 x 8 and
+  2000 x 50; SoftmaxRegression (lam 0.5) at 944 x 5 with 7 classes over
+  scikit-learn's multinomial fit of the same model when it is importable;
+  ``load_csv`` over csv.reader plus float() per cell. Each the median of
+  per-round ratios, the two contenders interleaved.
 - ``memory``: the peak that a Newton fit allocates (tracemalloc) over the
   size of its input (the row lists of floats plus y, measured with
   tracemalloc while they are built; sys.getsizeof is reported beside it).
@@ -533,8 +539,10 @@ def run_cases(cfg, log):
                 lambda d: fit_lr(*d, solver="sgd", max_iter=1))
             continue
         add("LogisticRegression irls", N, p, runs, make, lambda d: fit_lr(*d, solver="irls"))
-        add("LogisticRegression gd to tol=1e-6", N, p, runs, make,
-            lambda d: fit_lr(*d, solver="gd", tol=1e-6))
+        add("LogisticRegression gd, defaults", N, p, runs, make,
+            lambda d: fit_lr(*d, solver="gd"))
+        add("LogisticRegression sgd, defaults", N, p, runs, make,
+            lambda d: fit_lr(*d, solver="sgd"))
         add("LogisticRegression sgd, one epoch", N, p, runs, make,
             lambda d: fit_lr(*d, solver="sgd", max_iter=1))
         add("SoftmaxRegression newton, K=3", N, p, runs,
