@@ -86,4 +86,5 @@ def test_quick_bench_writes_complete_json(tmp_path):
     assert positive(q["multiclass"]["fit_cpu_s"])
     assert q["multiclass"]["fit_vs_sklearn"] is None        # --no-compare: no peer
     assert positive(q["csv"]["load_csv_vs_reader"])
+    assert positive(q["csv"]["stream_epoch_vs_reader"])
     assert "load_csv / (csv.reader + float())" in stdout

@@ -26,7 +26,8 @@ coefficients, so that the classes overlap):
 - ``ratios``: a Newton fit over ``tuned_newton`` at 32 x 3, 6366 x 8 and
   2000 x 50; SoftmaxRegression (lam 0.5) at 944 x 5 with 7 classes over
   scikit-learn's multinomial fit of the same model when it is importable;
-  ``load_csv`` over csv.reader plus float() per cell. Each the median of
+  ``load_csv``, and one ``fit_stream`` SGD epoch over the same file, over
+  csv.reader plus float() per cell. Each the median of
   per-round ratios, the two contenders interleaved.
 - ``memory``: the peak that a Newton fit allocates (tracemalloc) over the
   size of its input (the row lists of floats plus y, measured with
@@ -757,21 +758,30 @@ def run_ratios(cfg, mods, log):
     out["multiclass"] = mc
     log("  multiclass N=%d p=%d K=%d fit %s" % (N, p, K, fmt_t(mc["fit_cpu_s"])))
 
-    from minilogit.datasets import load_csv
+    from minilogit.datasets import load_csv, stream_csv
     N, p = cfg.csv_size
     rows, y = binary_data(N, p)
     fd, path = tempfile.mkstemp(suffix=".csv")
     os.close(fd)
+
+    def epoch():        # one streaming SGD epoch over the file, read a line at a time
+        return minilogit.LogisticRegression().fit_stream(
+            lambda: stream_csv(path, target="y"), [0, 1], epochs=1)
     try:
         write_csv(path, rows, y)
         res = race([("load_csv", lambda: load_csv(path, target="y")),
-                    ("reader", lambda: csv_reader_floats(path))], cfg.rounds)
+                    ("reader", lambda: csv_reader_floats(path)),
+                    ("stream_epoch", epoch)], cfg.rounds)
     finally:
         os.remove(path)
     out["csv"] = {"N": N, "p": p, "load_csv_cpu_s": statistics.median(res["load_csv"][0]),
                   "reader_cpu_s": statistics.median(res["reader"][0]),
-                  "load_csv_vs_reader": median_ratio(res["load_csv"][0], res["reader"][0])}
-    log("  load_csv / csv.reader + float() %.2f" % out["csv"]["load_csv_vs_reader"])
+                  "stream_epoch_cpu_s": statistics.median(res["stream_epoch"][0]),
+                  "load_csv_vs_reader": median_ratio(res["load_csv"][0], res["reader"][0]),
+                  "stream_epoch_vs_reader": median_ratio(res["stream_epoch"][0],
+                                                         res["reader"][0])}
+    log("  load_csv / csv.reader + float() %.2f; a streaming epoch / the same %.2f"
+        % (out["csv"]["load_csv_vs_reader"], out["csv"]["stream_epoch_vs_reader"]))
     return out
 
 
@@ -1029,6 +1039,8 @@ def print_report(R, out=sys.stdout):
     w("  load_csv / (csv.reader + float()), %d x %d: %.2f   (%s vs %s)\n"
       % (c["N"], c["p"] + 1, c["load_csv_vs_reader"], fmt_t(c["load_csv_cpu_s"]),
          fmt_t(c["reader_cpu_s"])))
+    w("  a fit_stream SGD epoch over the same file / (csv.reader + float()): %.2f   (%s)\n"
+      % (c["stream_epoch_vs_reader"], fmt_t(c["stream_epoch_cpu_s"])))
     e = R["memory"][0]
     w("  peak memory of a Newton fit / its input, %d x %d: %.2f (see Memory below)\n"
       % (e["N"], e["p"], e["ratio"]))
