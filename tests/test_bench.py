@@ -56,7 +56,8 @@ def test_quick_bench_writes_complete_json(tmp_path):
 
     names = set(c["name"] for c in R["cases"])
     assert {"LogisticRegression newton", "LogisticRegression irls",
-            "LogisticRegression gd to tol=1e-6", "LogisticRegression sgd, one epoch",
+            "LogisticRegression gd, defaults", "LogisticRegression sgd, defaults",
+            "LogisticRegression sgd, one epoch",
             "SoftmaxRegression newton, K=3", "GLM poisson (irls)"} <= names
     for c in R["cases"]:
         assert positive(c["cpu_s"]) and positive(c["wall_s"]) and c["runs"] >= 1, c
@@ -76,3 +77,14 @@ def test_quick_bench_writes_complete_json(tmp_path):
                     "ratio", "tuned_ratio"):
             assert positive(e[key]), key
     assert R["memory_ratio"] == R["memory"][0]["ratio"]
+
+    q = R["ratios"]
+    assert [e["size"] for e in q["newton"]] == ["tiny", "fair", "wide"]
+    for e in q["newton"]:
+        assert positive(e["fit_vs_tuned"]) and e["n_iter"] == e["tuned_n_iter"], e
+        assert e["max_abs_beta_diff"] < 1e-9, e      # the same Newton iterates
+    assert positive(q["multiclass"]["fit_cpu_s"])
+    assert q["multiclass"]["fit_vs_sklearn"] is None        # --no-compare: no peer
+    assert positive(q["csv"]["load_csv_vs_reader"])
+    assert positive(q["csv"]["stream_epoch_vs_reader"])
+    assert "load_csv / (csv.reader + float())" in stdout

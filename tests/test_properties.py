@@ -26,6 +26,7 @@ from hypothesis.errors import NoSuchExample
 from minilogit import (ConvergenceWarning, LogisticRegression, Matrix, SingularMatrixError,
                        log1pexp, log_sigmoid, log_softmax, logit, logsumexp, sigmoid, softmax)
 from minilogit.core.logistic import LogisticLoss, nll, nll_pm1, squared_error
+from minilogit.core.solvers import ROUNDING
 
 EPS = sys.float_info.epsilon
 BIG = sys.float_info.max
@@ -618,10 +619,9 @@ def test_gradient_descent_reaches_newtons_coefficients(data):
 
 
 # Standardized data (shrunk by Hypothesis from ``overlapping_data``) on which
-# gradient descent gets within 6e-8 of the optimum after ~30 iterations and then
-# spins: L - eta/2 ||g||^2 rounds to L, so eq. (16) accepts steps so small that
-# beta does not change at all, and the run ends at max_iter with a
-# ConvergenceWarning instead of at the "rounding has won" exit of _backtrack.
+# gradient descent gets within 6e-8 of the optimum after ~30 iterations, where
+# L - eta/2 ||g||^2 rounds to L: eq. (16) alone would accept steps so small that
+# beta does not change at all, and the run would spin until max_iter.
 GD_STALLS = (
     [[-0.46286173356494653, -0.9617665058236795], [1.6973100028243555, -0.9617665058236795],
      [-0.46286173356494653, 0.6751006387174966], [-0.46286173356494653, -0.9617665058236795],
@@ -633,18 +633,23 @@ GD_STALLS = (
 @given(overlapping_data())
 @example(GD_STALLS)
 def test_gradient_descent_lowers_the_loss_at_every_step(data):
-    """Every step gradient descent takes lowers the loss: history_ is strictly decreasing.
+    """Every step gradient descent takes lowers the loss, and moves beta.
 
     Eq. (16) accepts a step only when L(beta - eta g) <= L(beta) - eta/2 ||g||^2,
-    and ||g|| > 0 at every step taken (else the fit has converged), so
-    L falls strictly. A step that leaves L unchanged is a step that was not
-    taken: the search should have stopped.
+    and ||g|| > 0 at every step taken (else the fit has converged), so L
+    falls strictly; where that fall is below the rounding of L, the step is
+    taken on its slope form (g(beta_new)·g >= ||g||^2 / 2), and the computed
+    L may then move either way by rounding only (ROUNDING |L|).
     """
     X, y = data
-    history = fit(X, y, "gd", max_iter=GD_MAX_ITER).history_
-    flat = [i for i in range(1, len(history)) if not history[i] < history[i - 1]]
+    model = fit(X, y, "gd", max_iter=GD_MAX_ITER)
+    history, iterates = model.history_, model.result_.iterates
+    flat = [i for i in range(1, len(history)) if not (history[i] < history[i - 1] or (
+        abs(history[i] - history[i - 1]) <= ROUNDING * history[i - 1]))]
     assert not flat, ("%d of %d steps did not lower the loss, the first at iteration %d"
                       % (len(flat), len(history) - 1, flat[0]))
+    still = [k for k in range(1, len(iterates)) if iterates[k] == iterates[k - 1]]
+    assert not still, "a step left beta unchanged at trace index %d" % still[0]
 
 
 # Standardized data built like ``overlapping_data`` on which SGD stops after 5 epochs,
@@ -659,7 +664,9 @@ SGD_STOPS_EARLY = (
     [0, 0, 0, 1, 1, 1, 1, 0])
 # Standardized data (shrunk by Hypothesis) on which SGD runs its 200 epochs and
 # warns that it did not converge: the loss is still 0.24% above the optimum and
-# falling by ~1.5e-5 per epoch (0.07% after 500 epochs, 0.02% after 1000).
+# falling by ~1.5e-5 per epoch (0.07% after 500 epochs, 0.02% after 1000). That
+# was with the rate eta_0 / sqrt(1 + t / N); with eq. (18)'s 1/t rate and the
+# average of the last half of the run, it converges in 165 epochs, 1.8e-5 above.
 SGD_NEEDS_MORE_EPOCHS = (
     [[-0.5773502691896258, 0.3464101615137754], [1.7320508075688774, 0.3464101615137754],
      [-0.5773502691896258, 0.808290376865476], [-0.5773502691896258, 0.3464101615137754],

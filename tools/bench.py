@@ -10,8 +10,9 @@ What it measures, on seeded synthetic data that is not separable (features
 standard normal, labels drawn from the logistic model with moderate
 coefficients, so that the classes overlap):
 
-- ``cases``: LogisticRegression with Newton, IRLS, gradient descent to a
-  tolerance and one SGD epoch; SoftmaxRegression with Newton (3 classes); a
+- ``cases``: LogisticRegression with Newton, IRLS, gradient descent and SGD
+  with their defaults (converged says whether they reached the optimum), and
+  one SGD epoch; SoftmaxRegression with Newton (3 classes); a
   Poisson GLM; the Gauss-Jordan inverse at n = 10, 30, 100.
 - ``headline``: Newton at N = 6000 rows, p = 8 features, raced in
   interleaved rounds against two pure-Python implementations of the same
@@ -22,6 +23,12 @@ coefficients, so that the classes overlap):
   ratios, which holds up when the machine's speed drifts. Also the rate of
   the X'WX kernel: N d(d+1)/2 multiply-adds per Hessian, d = p + 1 columns
   with the intercept.
+- ``ratios``: a Newton fit over ``tuned_newton`` at 32 x 3, 6366 x 8 and
+  2000 x 50; SoftmaxRegression (lam 0.5) at 944 x 5 with 7 classes over
+  scikit-learn's multinomial fit of the same model when it is importable;
+  ``load_csv``, and one ``fit_stream`` SGD epoch over the same file, over
+  csv.reader plus float() per cell. Each the median of
+  per-round ratios, the two contenders interleaved.
 - ``memory``: the peak that a Newton fit allocates (tracemalloc) over the
   size of its input (the row lists of floats plus y, measured with
   tracemalloc while they are built; sys.getsizeof is reported beside it).
@@ -434,13 +441,13 @@ def comparison_fits(mods, rows, y):
     X = np.array(rows, dtype=float)
     X1 = np.hstack([np.ones((X.shape[0], 1)), X])
     ya = np.array(y, dtype=float)
-    out = [("numpy", "numpy, same Newton iteration", lambda: numpy_newton(np, X1, ya))]
+    out = [("numpy", "numpy, same Newton iteration and tol", lambda: numpy_newton(np, X1, ya))]
     sm = mods["statsmodels.api"]
     if sm is not None:
         def fit_sm():
             r = sm.Logit(ya, X1).fit(method="newton", disp=0)
             return list(r.params), int(r.mle_retvals.get("iterations", 0))
-        out.append(("statsmodels", "statsmodels Logit(method='newton')", fit_sm))
+        out.append(("statsmodels", "statsmodels Logit, newton, tol 1e-8 (step)", fit_sm))
     sk = mods["sklearn.linear_model"]
     if sk is not None:
         import inspect
@@ -451,7 +458,7 @@ def comparison_fits(mods, rows, y):
         def fit_sk():
             m = sk.LogisticRegression(max_iter=1000, **kw).fit(X, ya)
             return [float(m.intercept_[0])] + list(m.coef_[0]), int(m.n_iter_[0])
-        out.append(("sklearn", "sklearn LogisticRegression(penalty=None)", fit_sk))
+        out.append(("sklearn", "sklearn LogisticRegression, lbfgs, tol 1e-4", fit_sk))
     return out
 
 
@@ -486,6 +493,9 @@ class Config:
             self.big = (2000, 4)
             self.inverse_n = [10, 30]
             self.memory_sizes = [(400, 4)]
+            self.ratio_sizes = [("tiny", 32, 3), ("fair", 400, 4), ("wide", 200, 12)]
+            self.multiclass = (300, 5, 7)
+            self.csv_size = (400, 4)
         else:
             self.runs, self.big_runs, self.rounds = runs or 5, 3, 7
             self.head = (6000, 8)
@@ -495,6 +505,10 @@ class Config:
             self.big = (100000, 8)
             self.inverse_n = [10, 30, 100]
             self.memory_sizes = [(6000, 8), (30000, 8), (6000, 32)]
+            # the issue's sizes: 32 x 3; the "fair" data's 6366 x 8; a wide 2000 x 50
+            self.ratio_sizes = [("tiny", 32, 3), ("fair", 6366, 8), ("wide", 2000, 50)]
+            self.multiclass = (944, 5, 7)       # the Anes96 data's size: 944 x 5, 7 classes
+            self.csv_size = (6366, 8)
 
 
 def fit_lr(rows, y, **kw):
@@ -526,8 +540,10 @@ def run_cases(cfg, log):
                 lambda d: fit_lr(*d, solver="sgd", max_iter=1))
             continue
         add("LogisticRegression irls", N, p, runs, make, lambda d: fit_lr(*d, solver="irls"))
-        add("LogisticRegression gd to tol=1e-6", N, p, runs, make,
-            lambda d: fit_lr(*d, solver="gd", tol=1e-6))
+        add("LogisticRegression gd, defaults", N, p, runs, make,
+            lambda d: fit_lr(*d, solver="gd"))
+        add("LogisticRegression sgd, defaults", N, p, runs, make,
+            lambda d: fit_lr(*d, solver="sgd"))
         add("LogisticRegression sgd, one epoch", N, p, runs, make,
             lambda d: fit_lr(*d, solver="sgd", max_iter=1))
         add("SoftmaxRegression newton, K=3", N, p, runs,
@@ -659,6 +675,114 @@ def run_headline(cfg, mods, log):
     head["comparisons"] = comps
     head["blas_threads"] = 1 if (fits and mods.get("threadpoolctl")) else None
     return head
+
+
+def sklearn_multiclass(mods, rows, y, lam):
+    """(label, fn) for scikit-learn's multinomial fit of the same model
+    (C = 1 / (2 lam) puts its penalty on minilogit's scale), or None."""
+    np, sk = mods["numpy"], mods["sklearn.linear_model"]
+    if np is None or sk is None:
+        return None
+    X, ya = np.array(rows, dtype=float), np.array(y)
+    version = tuple(int(v) for v in sys.modules["sklearn"].__version__.split(".")[:2])
+    # newton-cholesky fits the multinomial model from 1.6 on (one-vs-rest before)
+    for solver in ("newton-cholesky", "lbfgs")[0 if version >= (1, 6) else 1:]:
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                sk.LogisticRegression(C=1.0 / (2.0 * lam), solver=solver, tol=1e-8,
+                                      max_iter=1000).fit(X, ya)
+        except Exception:   # this version cannot fit a multinomial model with it
+            continue
+
+        def fit(solver=solver):
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                return sk.LogisticRegression(C=1.0 / (2.0 * lam), solver=solver, tol=1e-8,
+                                             max_iter=1000).fit(X, ya)
+        return "sklearn LogisticRegression, %s, tol 1e-8" % solver, fit
+    return None
+
+
+def write_csv(path, rows, y):
+    with open(path, "w") as f:
+        f.write(",".join(["x%d" % j for j in range(len(rows[0]))] + ["y"]) + "\n")
+        for r, v in zip(rows, y):
+            f.write(",".join(repr(x) for x in r) + ",%d\n" % v)
+
+
+def csv_reader_floats(path):
+    """The floor of reading a CSV in pure Python: csv.reader and float() per cell."""
+    import csv
+    with open(path, newline="") as f:
+        reader = csv.reader(f)
+        next(reader)
+        rows = [[float(v) for v in r] for r in reader]
+    return [r[:-1] for r in rows], [r[-1] for r in rows]
+
+
+def run_ratios(cfg, mods, log):
+    """Each ratio the median of per-round ratios, the contenders interleaved."""
+    out = {"rounds": cfg.rounds, "newton": []}
+    for name, N, p in cfg.ratio_sizes:
+        rows, y = binary_data(N, p)
+        res = race([("fit", quiet(lambda: fit_lr(rows, y))),
+                    ("tuned", lambda: tuned_newton(rows, y))], cfg.rounds)
+        model, (tuned_beta, tuned_iter, _) = res["fit"][2][-1], res["tuned"][2][-1]
+        beta = [model.intercept_] + list(model.coef_)
+        entry = {"size": name, "N": N, "p": p, "n_iter": model.n_iter_,
+                 "tuned_n_iter": tuned_iter,
+                 "fit_cpu_s": statistics.median(res["fit"][0]),
+                 "tuned_cpu_s": statistics.median(res["tuned"][0]),
+                 "fit_vs_tuned": median_ratio(res["fit"][0], res["tuned"][0]),
+                 "max_abs_beta_diff": max(abs(u - v) for u, v in zip(beta, tuned_beta))}
+        out["newton"].append(entry)
+        log("  %-5s N=%-6d p=%-3d fit/tuned %.2f" % (name, N, p, entry["fit_vs_tuned"]))
+
+    N, p, K = cfg.multiclass
+    rows, y = multiclass_data(N, p, K)
+    lam = 0.5
+    mc = {"N": N, "p": p, "K": K, "lam": lam, "label": None, "fit_vs_sklearn": None}
+    peer = sklearn_multiclass(mods, rows, y, lam)
+    contestants = [("fit", quiet(lambda: minilogit.SoftmaxRegression(lam=lam).fit(rows, y)))]
+    if peer is not None:
+        mc["label"] = peer[0]
+        contestants.append(("sklearn", peer[1]))
+    with BlasOneThread(mods):
+        res = race(contestants, cfg.rounds)
+    mc["fit_cpu_s"] = statistics.median(res["fit"][0])
+    mc["n_iter"] = res["fit"][2][-1].n_iter_
+    if peer is not None:
+        mc["sklearn_cpu_s"] = statistics.median(res["sklearn"][0])
+        mc["fit_vs_sklearn"] = median_ratio(res["fit"][0], res["sklearn"][0])
+    out["multiclass"] = mc
+    log("  multiclass N=%d p=%d K=%d fit %s" % (N, p, K, fmt_t(mc["fit_cpu_s"])))
+
+    from minilogit.datasets import load_csv, stream_csv
+    N, p = cfg.csv_size
+    rows, y = binary_data(N, p)
+    fd, path = tempfile.mkstemp(suffix=".csv")
+    os.close(fd)
+
+    def epoch():        # one streaming SGD epoch over the file, read a line at a time
+        return minilogit.LogisticRegression().fit_stream(
+            lambda: stream_csv(path, target="y"), [0, 1], epochs=1)
+    try:
+        write_csv(path, rows, y)
+        res = race([("load_csv", lambda: load_csv(path, target="y")),
+                    ("reader", lambda: csv_reader_floats(path)),
+                    ("stream_epoch", epoch)], cfg.rounds)
+    finally:
+        os.remove(path)
+    out["csv"] = {"N": N, "p": p, "load_csv_cpu_s": statistics.median(res["load_csv"][0]),
+                  "reader_cpu_s": statistics.median(res["reader"][0]),
+                  "stream_epoch_cpu_s": statistics.median(res["stream_epoch"][0]),
+                  "load_csv_vs_reader": median_ratio(res["load_csv"][0], res["reader"][0]),
+                  "stream_epoch_vs_reader": median_ratio(res["stream_epoch"][0],
+                                                         res["reader"][0])}
+    log("  load_csv / csv.reader + float() %.2f; a streaming epoch / the same %.2f"
+        % (out["csv"]["load_csv_vs_reader"], out["csv"]["stream_epoch_vs_reader"]))
+    return out
 
 
 def run_scaling(cfg, log):
@@ -898,6 +1022,29 @@ def print_report(R, out=sys.stdout):
              e["newton_fit_retained_bytes"] / 1e6, e["tuned_ratio"],
              "target <= %.0fx %s" % (e["target"], "met" if e["target_met"] else "NOT met")))
 
+    q = R["ratios"]
+    w("\nRatios, each the median of %d per-round ratios (contenders interleaved)\n"
+      % q["rounds"])
+    for e in q["newton"]:
+        w("  Newton fit / tuned pure-Python Newton, %-5s %5d x %-3d %6.2f   (%s vs %s; "
+          "%d vs %d iterations, max |beta diff| %.1e)\n"
+          % (e["size"], e["N"], e["p"], e["fit_vs_tuned"], fmt_t(e["fit_cpu_s"]),
+             fmt_t(e["tuned_cpu_s"]), e["n_iter"], e["tuned_n_iter"], e["max_abs_beta_diff"]))
+    mc = q["multiclass"]
+    w("  SoftmaxRegression(lam=%g) Newton, %d x %d, K = %d: %s, %d iterations; %s\n"
+      % (mc["lam"], mc["N"], mc["p"], mc["K"], fmt_t(mc["fit_cpu_s"]), mc["n_iter"],
+         "/ %s (%s): %.2f" % (mc["label"], fmt_t(mc["sklearn_cpu_s"]), mc["fit_vs_sklearn"])
+         if mc["fit_vs_sklearn"] is not None else "scikit-learn not importable: no ratio"))
+    c = q["csv"]
+    w("  load_csv / (csv.reader + float()), %d x %d: %.2f   (%s vs %s)\n"
+      % (c["N"], c["p"] + 1, c["load_csv_vs_reader"], fmt_t(c["load_csv_cpu_s"]),
+         fmt_t(c["reader_cpu_s"])))
+    w("  a fit_stream SGD epoch over the same file / (csv.reader + float()): %.2f   (%s)\n"
+      % (c["stream_epoch_vs_reader"], fmt_t(c["stream_epoch_cpu_s"])))
+    e = R["memory"][0]
+    w("  peak memory of a Newton fit / its input, %d x %d: %.2f (see Memory below)\n"
+      % (e["N"], e["p"], e["ratio"]))
+
     s = R["scaling"]
     w("\nScaling of Newton's time per iteration (minilogit newton() on a built objective)\n")
     w("  %7s %4s %5s %6s %11s %11s %8s\n" % ("N", "p", "runs", "iters", "per iter",
@@ -974,6 +1121,8 @@ def main(argv=None):
                   "date": time.strftime("%Y-%m-%d %H:%M:%S")}}
     log("headline race ...")
     R["headline"] = run_headline(cfg, mods, log)
+    log("ratios ...")
+    R["ratios"] = run_ratios(cfg, mods, log)
     log("cases ...")
     R["cases"] = run_cases(cfg, log)
     R["inverse"] = run_inverse(cfg, mods, log)

@@ -61,7 +61,8 @@ def exp_or_inf(x):
     return math.exp(x) if x <= LOG_MAX else float("inf")
 
 
-if sys.implementation.name == "micropython":
+BOARD = sys.implementation.name == "micropython"     # as on a board, with its small heap
+if BOARD:
     def as_list(values, n, out=None):
         """Return list(values) for an iterable of n values, in one array of n
         slots: a new one, or ``out``'s (a list of n values, overwritten in

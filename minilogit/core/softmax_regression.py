@@ -38,7 +38,7 @@ from .errors import DataError
 from .estimators import Estimator, check_scores, design
 from .functions import logsumexp, softmax
 from .logistic import L2Penalty, diagnose_margins
-from .matrix import Matrix, dot, weighted_gram
+from .matrix import Matrix, dot
 from .solvers import scales_of
 
 
@@ -110,24 +110,27 @@ class SoftmaxLoss:
     def hessian(self, theta):
         """Block (k, l) = sum_i p_ik ([k = l] - p_il) x_i x_iᵀ, eq. (28).
 
-        Each block is a weighted Gram matrix XᵀWX with a diagonal W that is
-        never formed; block (l, k) is block (k, l) again.
+        Each distinct entry is computed once, W never formed: for k != l the
+        block is -(P_k X)ᵀ(P_l X), P_k = diag(p_.k), and symmetric; block (l, k)
+        is block (k, l); since sum_l p_il = 1, block (k, k) is minus the others.
 
         >>> SoftmaxLoss(Matrix([[1.0]]), [0], 2).hessian([0.0, 0.0]).rows
         [[0.25, -0.25], [-0.25, 0.25]]
         """
         _, p = self._fit_at(theta)
         K, d = self.K, self.d
+        PX = [[[p_i[k] * x for p_i, x in zip(p, c)] for c in self.X.T.rows]
+              for k in range(K)]                              # PX[k][u]: column u of P_k X
         H = [[0.0] * (K * d) for _ in range(K * d)]
         for k in range(K):
-            for l in range(k, K):
-                same = 1.0 if k == l else 0.0
-                w = [p_i[k] * (same - p_i[l]) for p_i in p]     # eq. (28)
-                block = weighted_gram(self.X, w).rows            # eq. (28): X'WX
+            for l in range(k + 1, K):
                 for u in range(d):
-                    for v in range(d):
-                        H[k * d + u][l * d + v] = block[u][v]
-                        H[l * d + v][k * d + u] = block[u][v]
+                    for v in range(u, d):
+                        h = -dot(PX[k][u], PX[l][v])    # eq. (28): -sum_i p_ik p_il x_iu x_iv
+                        for i, j in {(u, v), (v, u)}:   # entries (u, v) and (v, u): the same
+                            H[k * d + i][l * d + j] = H[l * d + j][k * d + i] = h
+                            H[k * d + i][k * d + j] -= h    # blocks (k, k) and (l, l):
+                            H[l * d + i][l * d + j] -= h    # minus the others of their row
         return Matrix(H)
 
     def example_gradient(self, i, theta):

@@ -31,7 +31,7 @@ irls                (XᵀWX)⁻¹ XᵀWz                              (21), (22)
 
 import math
 
-from .compat import EPS
+from .compat import EPS, mul
 from .errors import DivergenceError, SingularMatrixError
 from .matrix import column_scales, weighted_gram
 
@@ -39,9 +39,8 @@ from .matrix import column_scales, weighted_gram
 # in single, where a scaled mean gradient is known to a few EPS only.
 TOL = max(1e-8, 16.0 * EPS)
 
-# The default tol of gd: a step that lowers the loss by less than EPS |L|
-# cannot be told from rounding, which leaves a gradient of about sqrt(EPS)
-# (1e-8 in double precision still; 1.7e-4 in single).
+# The default tol of gd: TOL; in single precision sqrt(EPS) / 2 (1.7e-4), where the
+# line search's losses and slopes are known to a few EPS only.
 GD_TOL = max(TOL, 0.5 * math.sqrt(EPS))
 
 # A fixed-step loss that rose by less than this fraction is rounding, not divergence.
@@ -201,8 +200,7 @@ def _iterate(objective, beta0, max_iter, tol, step, name, equation):
     objective diagnoses that no minimum exists (separation).
     """
     n, scales = objective.n_examples, scales_of(objective)
-    beta = list(beta0)
-    history = [objective.value(beta)]
+    beta, history = list(beta0), [objective.value(beta0)]
     grad_norms, iterates, details = [], [beta], []
     n_iter, diagnosis, last_step = 0, None, None
     while True:
@@ -275,19 +273,20 @@ def gradient_descent(objective, beta0, learning_rate=None, max_iter=10000, tol=G
 
 
 def _backtrack(objective, beta, g, L, eta):
-    """Halve eta until L(beta - eta g) <= L(beta) - eta/2 ||g||^2, eq. (16).
-
-    Returns (eta, beta_new, L_new), or (eta, None, None) when even a step
-    of 1e-30 does not lower the loss (rounding has won: the run stops).
+    """Halve eta until L(beta - eta g) <= L(beta) - eta/2 ||g||^2, eq. (16), or,
+    where rounding hides that fall, its slope form g(beta_new)·g >= ||g||^2 / 2
+    (L convex: L fell by eta/2 ||g||^2 at least). Returns (eta, beta_new, L_new),
+    or (eta, None, None) when no step of 1e-30 or more passes (the run stops).
     """
     gg = sum(g_j * g_j for g_j in g)
     while eta > 1e-30:
         beta_new = [b - eta * g_j for b, g_j in zip(beta, g)]       # eq. (15)
         L_new = objective.value(beta_new)
-        # eq. (16); near the optimum L - eta/2 ||g||^2 can round to L, so a
-        # step must also lower L strictly, or the loop would stall in place
-        if L_new <= L - 0.5 * eta * gg and L_new < L:
+        if L_new <= L - 0.5 * eta * gg and L_new < L:               # eq. (16)
             return eta, beta_new, L_new
+        if abs(L_new - L) <= ROUNDING * abs(L) and beta_new != beta and \
+                sum(map(mul, objective.gradient(beta_new), g)) >= 0.5 * gg:
+            return eta, beta_new, L_new                              # its slope form
         eta *= 0.5
     return eta, None, None
 
@@ -295,11 +294,13 @@ def _backtrack(objective, beta, g, L, eta):
 def sgd(objective, beta0, learning_rate=0.5, max_iter=200, tol=1e-3, random_state=0):
     """Minimise ``objective`` by averaged stochastic gradient descent from ``beta0``.
 
-    ``max_iter`` counts epochs (passes over the data). The run has converged
-    when the full gradient at the average passes the shared test; its noise
-    makes a looser ``tol`` the default (1e-3). ``history`` holds the loss at
-    the start and after each epoch; ``beta`` is the average. A loss far above
-    its start raises ``DivergenceError`` (``check_divergence``).
+    ``max_iter`` counts epochs (passes over the data). The rate eta_t, eq. (18),
+    falls as 1/t (to half after N updates, 300 at least); the average holds the
+    last half of the epochs. The run has converged when the full gradient at
+    the average passes the shared test; its noise makes a looser ``tol`` the
+    default (1e-3). ``history`` holds the loss at the start and after each
+    epoch; ``beta`` is the average. A loss far above its start raises
+    ``DivergenceError`` (``check_divergence``).
 
     >>> from minilogit.core.matrix import Matrix
     >>> from minilogit.core.logistic import LogisticLoss
@@ -314,30 +315,27 @@ def sgd(objective, beta0, learning_rate=0.5, max_iter=200, tol=1e-3, random_stat
     examples = objective.examples       # (row, share): share 1 unless weighted, eq. (47)
     per_epoch = sum(share for _, share in examples)    # n, unless the weights were scaled down
     from .rng import Random            # only SGD shuffles: loaded when it runs
-    rng = Random(random_state)
-    order = list(range(len(examples)))
-    beta = list(beta0)
-    beta_bar, count = list(beta0), 0
+    rng, order = Random(random_state), list(range(len(examples)))
+    beta, beta_bar = list(beta0), list(beta0)
     g = objective.gradient(beta)
     history, grad_norms = [objective.value(beta)], [max_abs(g)]
     criterion = scaled_gradient(g, scales, n)
     iterates, details = [beta], []
     t, n_iter, converged, diagnosis = 0, 0, False, None
-    while n_iter < max_iter and diagnosis is None:
+    while n_iter < max_iter and diagnosis is None and not converged:
         start = beta_bar
         rng.shuffle(order)
+        if (n_iter & (n_iter - 1)) == 0:    # after 0, 1, 2, 4, 8... epochs the average
+            count = 0                       # restarts: it holds the last half of the run
         for e in order:
             i, share = examples[e]
-            eta_t = learning_rate / math.sqrt(1.0 + t / per_epoch)     # eq. (18)
+            eta_t = learning_rate / (1.0 + t / max(per_epoch, 300.0))  # eq. (18)
             g_i = objective.example_gradient(i, beta)                   # x_i (p_i - y_i)
             step = eta_t * share                                        # share: eq. (47)
             beta = [b - step * g_ij for b, g_ij in zip(beta, g_i)]      # eq. (17)
             t += 1
-            if n_iter >= 1:                                             # eq. (19): running mean
-                count += 1
-                beta_bar = [m + (b - m) / count for m, b in zip(beta_bar, beta)]
-        if n_iter == 0:
-            beta_bar = beta          # the first epoch only moves away from the start
+            count += 1                                                  # eq. (19): running mean
+            beta_bar = [m + (b - m) / count for m, b in zip(beta_bar, beta)]
         history.append(objective.value(beta_bar))
         check_divergence("stochastic gradient descent", history, n, "in epoch %d" % (n_iter + 1))
         record(iterates, details, beta_bar, {"eta": eta_t})
@@ -346,9 +344,7 @@ def sgd(objective, beta0, learning_rate=0.5, max_iter=200, tol=1e-3, random_stat
         grad_norms.append(max_abs(g))
         criterion = scaled_gradient(g, scales, n)
         diagnosis = objective.diagnose(beta_bar, [b1 - b0 for b1, b0 in zip(beta_bar, start)])
-        if diagnosis is None and criterion <= tol:                      # the gradient test
-            converged = True
-            break
+        converged = diagnosis is None and criterion <= tol              # the gradient test
     return FitResult("sgd", beta_bar, history, grad_norms, n_iter, converged, diagnosis,
                      iterates, "(17)-(19)", details, criterion, scales)
 

@@ -64,7 +64,7 @@ def sgd_stream(stream, terms, beta0, epochs=5, learning_rate=0.5):
                 start += terms(example, beta0)[0]
             total += loss_i
             seen += 1
-            eta_t = learning_rate / math.sqrt(1.0 + t / (n or seen))       # eq. (18)
+            eta_t = learning_rate / math.sqrt(1.0 + t / (n or seen))   # (18), as 1/sqrt t
             beta = [b - eta_t * g_ij for b, g_ij in zip(beta, g_i)]         # eq. (17)
             t += 1
             if epoch >= 1:                                                  # eq. (19)

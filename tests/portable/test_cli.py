@@ -35,13 +35,13 @@ def test_demo():
     # Section 2: every solver on four standardized features.
     table = [
         "   coefficient              newton         irls           gd          sgd",
-        "   intercept              0.974150     0.974150     0.974150     1.001272",
-        "   mean_radius           -4.907474    -4.907474    -4.907472    -5.061868",
-        "   mean_texture          -1.649503    -1.649503    -1.649503    -1.682306",
-        "   mean_smoothness       -1.640392    -1.640392    -1.640392    -1.650867",
-        "   mean_symmetry         -0.751435    -0.751435    -0.751435    -0.809736",
-        "   final loss            89.825389    89.825389    89.825389    89.884147",
-        "   iterations                    8            8          106           28",
+        "   intercept              0.974150     0.974150     0.974150     0.986926",
+        "   mean_radius           -4.907474    -4.907474    -4.907472    -4.919278",
+        "   mean_texture          -1.649503    -1.649503    -1.649503    -1.635647",
+        "   mean_smoothness       -1.640392    -1.640392    -1.640392    -1.633850",
+        "   mean_symmetry         -0.751435    -0.751435    -0.751435    -0.755435",
+        "   final loss            89.825389    89.825389    89.825389    89.832390",
+        "   iterations                    8            8          106           13",
         "   converged                  True         True         True         True",
     ]
     start = lines.index(table[0])
