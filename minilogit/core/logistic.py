@@ -313,12 +313,13 @@ def diagnose_margins(m, step_margins=None, y=None, names=None):
     >>> diagnose_margins([1.0, -1.0], lambda: 1 / 0) is None            # none certain: d unused
     True
     """
-    n, smallest, certain = 0, math.inf, []          # one pass over the margins
+    n, smallest, certain = 0, math.inf, {}          # one pass; certain points per class
     for n, m_i in enumerate(m, 1):
         if m_i < smallest:
             smallest = m_i
-        if m_i > CERTAIN_MARGIN:
-            certain.append(n - 1)                   # a certain point's index
+        if m_i > CERTAIN_MARGIN:                    # counted, not listed: a board's heap
+            k = None if y is None else y[n - 1]
+            certain[k] = certain.get(k, 0) + 1
     if smallest > 0:                                # eq. (24): m_i > 0 for all i
         if y is None:
             return ("complete separation: at the current coefficients every one "
@@ -341,16 +342,13 @@ def diagnose_margins(m, step_margins=None, y=None, names=None):
                 "a probability within %.0e of their label, and the last step raised "
                 "or kept every margin s_i x_i'beta (%d points sit on the "
                 "separating boundary), so the loss keeps falling along it"
-                % (len(certain), math.exp(-CERTAIN_MARGIN), on_boundary))
-    counts = {}
-    for i in certain:
-        counts[y[i]] = counts.get(y[i], 0) + 1
-    which = ", ".join("%d of class %r" % (counts[k], names[k]) for k in sorted(counts))
+                % (certain[None], math.exp(-CERTAIN_MARGIN), on_boundary))
+    which = ", ".join("%d of class %r" % (certain[k], names[k]) for k in sorted(certain))
     return ("quasi-complete separation: %d point(s) (%s) are fitted with a "
             "probability within %.0e of their class, and the last step raised "
             "or kept every margin a_i,y_i - a_ij, so the loss keeps falling "
             "along it (a class that a hyperplane cuts off from the rest)"
-            % (len(certain), which, math.exp(-CERTAIN_MARGIN)))
+            % (sum(certain.values()), which, math.exp(-CERTAIN_MARGIN)))
 
 
 class L2Penalty:
