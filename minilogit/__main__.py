@@ -146,7 +146,12 @@ DATA_ERRORS = (DataError, InferenceError, NotFittedError, DivergenceError,
 
 
 class UsageError(Exception):
-    """The command line itself is wrong: exit status 2."""
+    """The command line itself is wrong: exit status 2.
+
+    >>> import io
+    >>> main(["fit"], io.StringIO(), io.StringIO())
+    2
+    """
 
 
 def parse_options(args):
@@ -239,7 +244,13 @@ def _given(value, default):
 
 
 def read_data(path, opts):
-    """load_csv(path, target), keeping only --columns when given."""
+    """load_csv(path, target), keeping only --columns when given.
+
+    >>> read_data("no/such.csv", {"--target": "y", "--columns": None})
+    Traceback (most recent call last):
+    ...
+    minilogit.DataError: cannot read no/such.csv: No such file or directory
+    """
     try:
         data = load_csv(path, target=opts["--target"])
     except OSError as e:
@@ -265,7 +276,14 @@ def fit_quietly(model, X, y):
 
 
 def fit_command(args, out, err, trace=False):
-    """``fit`` (summary and explanation) or ``trace`` (the iteration table)."""
+    """``fit`` (summary and explanation) or ``trace`` (the iteration table).
+
+    >>> import io
+    >>> fit_command(["no/such.csv", "--target", "y"], io.StringIO(), io.StringIO())
+    Traceback (most recent call last):
+    ...
+    minilogit.DataError: cannot read no/such.csv: No such file or directory
+    """
     path, opts = parse_options(args)
     model = make_model(opts)
     data = read_data(path, opts)

@@ -75,7 +75,11 @@ class Table:
 
 
 class Kind:
-    """The ``dtype`` of a ``Table``: its one-letter ``kind`` ("f" float, "c" complex, ...)."""
+    """The ``dtype`` of a ``Table``: its one-letter ``kind`` ("f" float, "c" complex, ...).
+
+    >>> str(Kind("c")), Kind("f").kind
+    ('complex128', 'f')
+    """
 
     def __init__(self, kind):
         self.kind = kind
@@ -203,14 +207,25 @@ def read_y(y, model, name="y"):
 
 
 def read_vector(v, name):
-    """v (a sample_weight, say) as a list when it is an array; else v as it is."""
+    """v (a sample_weight, say) as a list when it is an array; else v as it is.
+
+    >>> read_vector(Table([1.0, 2.0]), "sample_weight"), read_vector(None, "offset")
+    ([1.0, 2.0], None)
+    """
     return _array(v, name, 1) if hasattr(v, "__array__") else v
 
 
 def fit_arrays(model, fit, X, y, args, kwargs):
     """Call ``fit`` (the method of a class below) with X, y and the rest read
     as lists; then keep a frame's column names (``feature_names_in_``) and,
-    for a numpy y, ``classes_`` as a numpy array; return the model."""
+    for a numpy y, ``classes_`` as a numpy array; return the model.
+
+    >>> from minilogit import LogisticRegression
+    >>> m = fit_arrays(LogisticRegression(), LogisticRegression.fit,
+    ...                Table([[0.0], [1.0], [2.0], [3.0]]), [0, 1, 0, 1], (), {})
+    >>> m.n_features_in_, m.classes_
+    (1, [0, 1])
+    """
     rows, names = read_X(X)
     args = [read_vector(a, "sample_weight") for a in args]
     kwargs = dict((k, read_vector(v, k)) for k, v in kwargs.items())
@@ -238,7 +253,13 @@ def predict_arrays(model, method, X, args, kwargs):
     """Call ``method`` (a prediction method of a class below) with X read as
     rows; answer with a numpy array when X is an array or a frame. A
     NotFittedError is raised as one that is also scikit-learn's, when
-    scikit-learn is loaded (what its checks look for)."""
+    scikit-learn is loaded (what its checks look for).
+
+    >>> from minilogit import LogisticRegression
+    >>> m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
+    >>> predict_arrays(m, LogisticRegression.predict, Table([[0.0], [3.0]]), (), {})
+    [0, 1]
+    """
     rows, numpy = read_new_X(model, X)
     try:
         out = method(model, rows, *args, **kwargs)
@@ -264,7 +285,15 @@ def name_column(text, names):
 def read_new_X(model, X):
     """Return (rows, numpy): the rows of X for a prediction, and the numpy
     module to give the answer with (None: answer with lists). A frame's
-    column names must be those of the fit, in the same order."""
+    column names must be those of the fit, in the same order.
+
+    >>> from minilogit import LogisticRegression
+    >>> m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
+    >>> read_new_X(m, Table([[0.0, 1.0]]))
+    Traceback (most recent call last):
+    ...
+    minilogit.DataError: X has 2 features, but LogisticRegression is expecting 1 features as input
+    """
     rows, names = read_X(X)
     p = getattr(model, "n_features_in_", None)
     if p is not None and rows and len(rows[0]) != p:
@@ -390,7 +419,16 @@ def score(model, X, y, sample_weight=None):
 
 def sklearn_tags(model):
     """scikit-learn's tags for ``model`` (called by scikit-learn, so it is importable):
-    a classifier (multi-class unless the model is binary only) or a regressor."""
+    a classifier (multi-class unless the model is binary only) or a regressor.
+
+    >>> from minilogit import GLM
+    >>> try:
+    ...     tags = sklearn_tags(GLM(family="gaussian"))
+    ... except ImportError:                  # no scikit-learn here: it is the caller's
+    ...     tags = None
+    >>> tags is None or tags.estimator_type == "regressor"
+    True
+    """
     from sklearn.utils import ClassifierTags, RegressorTags, Tags, TargetTags
     classifier = _kind(model) != "regressor"
     multilabel = _kind(model) == "multilabel"

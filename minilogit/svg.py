@@ -235,7 +235,11 @@ class Picture(str):
 
 
 def picture(svg):
-    """``svg`` as a Picture (where a str subclass is a whole str: not on MicroPython)."""
+    """``svg`` as a Picture (where a str subclass is a whole str: not on MicroPython).
+
+    >>> str(picture("<svg/>"))
+    '<svg/>'
+    """
     return Picture(svg) if WHOLE else svg
 
 
@@ -260,7 +264,11 @@ def sized(natural_width, natural_height, width=None, height=None):
 
 
 def svg_tag(w, h, width=None, height=None, more=""):
-    """The opening <svg> tag of a w x h drawing shown at width x height (``sized``)."""
+    """The opening <svg> tag of a w x h drawing shown at width x height (``sized``).
+
+    >>> svg_tag(640, 400, width=320)
+    '<svg xmlns="http://www.w3.org/2000/svg" width="320" height="200" viewBox="0 0 640 400">'
+    """
     width, height = sized(w, h, width, height)
     return ('<svg xmlns="http://www.w3.org/2000/svg" width="%s" height="%s" '
             'viewBox="0 0 %d %d"%s>' % (num(width), num(height), w, h, more))

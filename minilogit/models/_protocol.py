@@ -32,7 +32,12 @@ def fit_taking_arrays(fit):
 
 def predict_taking_arrays(method):
     """``method`` (a prediction method of a class below) for X that may also be
-    a numpy array or a pandas frame: it then answers with a numpy array."""
+    a numpy array or a pandas frame: it then answers with a numpy array.
+
+    >>> from minilogit import LogisticRegression
+    >>> LogisticRegression.predict.__name__
+    'predict'
+    """
     def predict_arrays(self, X, *args, **kwargs):
         if plain((X,)):
             return method(self, X, *args, **kwargs)
