@@ -20,7 +20,7 @@ a good answer names. A case's outcome is
 The counts are the closing figures of the trust issue (issue 12); --root
 runs the same cases on another checkout (e.g. one from before the issue).
 Cases that need numpy or pandas are skipped when --python lacks them.
-Not part of `make test`: it starts about 150 processes (a minute or two).
+Not part of `make test`: it starts 254 processes (a minute or two).
 """
 
 import argparse
