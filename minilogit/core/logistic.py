@@ -12,9 +12,8 @@ minimised: the solvers call ``value``, ``gradient``, ``hessian`` (Newton),
 (to stop where no minimum exists). ``L2Penalty`` adds the ridge term to any
 objective without touching its code.
 
-Reading order: ``nll`` (the lecture's formula), ``LogisticLoss`` (the same
-sum with its derivatives), ``diagnose_margins`` (separation, eq. (24)),
-``L2Penalty``.
+Reading order: ``nll`` (the lecture's formula), ``LogisticLoss`` (the same sum
+with its derivatives), ``diagnose_margins`` (separation, eq. (24)), ``L2Penalty``.
 
 >>> X = Matrix([[1.0, 0.0], [1.0, 1.0]])
 >>> loss = LogisticLoss(X, [0, 1])
