@@ -203,7 +203,7 @@ def design(rows, fit_intercept):
     [[1.0, 2.0], [1.0, 3.0]]
     """
     n = len(rows)                    # each column in one array (as_list: a board's heap)
-    cols = [as_list((r[j] for r in rows), n) for j in range(len(rows[0]))]
+    cols = [as_list(c, n) for c in zip(*rows)]       # zip(*rows): the transpose
     if fit_intercept:
         cols.insert(0, [1.0] * n)                        # x_i = [1, x_i1, ..., x_ip]
     X = Matrix.from_columns(cols)

@@ -12,9 +12,8 @@ minimised: the solvers call ``value``, ``gradient``, ``hessian`` (Newton),
 (to stop where no minimum exists). ``L2Penalty`` adds the ridge term to any
 objective without touching its code.
 
-Reading order: ``nll`` (the lecture's formula), ``LogisticLoss`` (the same
-sum with its derivatives), ``diagnose_margins`` (separation, eq. (24)),
-``L2Penalty``.
+Reading order: ``nll`` (the lecture's formula), ``LogisticLoss`` (the same sum
+with its derivatives), ``diagnose_margins`` (separation, eq. (24)), ``L2Penalty``.
 
 >>> X = Matrix([[1.0, 0.0], [1.0, 1.0]])
 >>> loss = LogisticLoss(X, [0, 1])
@@ -170,6 +169,8 @@ class LogisticLoss(WeightedRows):
         >>> LogisticLoss(Matrix([[1.0]]), [1]).value([1000.0])
         0.0
         """
+        if not any(beta):                  # a = 0: every term is log(1 + e^0), known
+            return self.n_examples * math.log(2.0)
         a = self._predictor(beta)
         terms = (log1pexp(a_i) - y_i * a_i for a_i, y_i in zip(a, self.y))   # eq. (10)
         return sum(self._weigh(terms))
@@ -209,10 +210,9 @@ class LogisticLoss(WeightedRows):
     def working_response(self, beta):
         """IRLS's weights w_i = p_i (1 - p_i) and adjusted response, eq. (21).
 
-        z_i = a_i + (y_i - p_i) / w_i. The division is guarded: a weight below
-        ``W_MIN`` is raised to it. That only
-        happens when a point is fitted with probability within about W_MIN of
-        0 or 1, a symptom of separation; it keeps z finite so that the
+        z_i = a_i + (y_i - p_i) / w_i, with w_i raised to ``W_MIN`` when below it.
+        That only happens when a point is fitted with probability within about
+        W_MIN of 0 or 1, a symptom of separation; it keeps z finite so that the
         separation check, not a division by zero, ends the fit.
 
         >>> w, z = LogisticLoss(Matrix([[1.0]]), [1]).working_response([0.0])
