@@ -15,7 +15,7 @@ minilogit.DataError: X[0][1] is nan: every entry must be a finite number, not Na
 
 import math
 
-from .compat import as_list
+from .compat import BOARD, as_list
 from .errors import DataError
 from .matrix import Matrix
 
@@ -77,10 +77,10 @@ def check_X(X, n_features=None, name="X"):
     p = len(rows[0])
     if p == 0:
         raise DataError("%s has rows but no columns" % name)
-    fast = set(map(type, rows)) == _LIST and set(map(len, rows)) == set((p,)) and all(
+    fast = not BOARD and set(map(type, rows)) == _LIST and set(map(len, rows)) == set((p,)) and all(
         set(map(type, c)) == _FLOAT and math.isfinite(sum(c)) for c in zip(*rows))
-    out = rows if fast else [None] * len(rows)   # lists of finite floats: checked a column
-    for i in range(0 if fast else len(rows)):     # at a time, 1.6x faster; else row by row
+    out = rows if fast else [None] * len(rows)   # lists of finite floats: checked a column at
+    for i in range(0 if fast else len(rows)):     # a time, 1.6x faster (a board: no transpose)
         row = rows[i]
         if len(row) != p:
             raise DataError("%s row %d has %d columns, row 0 has %d" % (name, i, len(row), p))
