@@ -242,10 +242,11 @@ def _lines(f, size=4096):
 def _finite_floats(cells):
     """The cells as floats, each parsed once; None if one is not a finite number."""
     try:
-        x = [float(c) for c in cells]
+        x = list(map(float, cells))
     except ValueError:
         return None
-    return x if all(map(math.isfinite, x)) else None
+    # a finite sum says every cell is finite; an inf or nan sum may be an overflow
+    return x if math.isfinite(sum(x)) or all(map(math.isfinite, x)) else None
 
 
 def _raise_bad_cell(cells, names, where):
