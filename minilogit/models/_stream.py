@@ -1,13 +1,19 @@
 """``LogisticRegression.fit_stream``'s work, loaded when it is first called,
 so that a fitted ``minilogit.LogisticRegression`` does not hold it."""
 
-from math import isfinite
+from math import isfinite, log
 
 from ..core.checks import check_binary_labels, check_number, check_X
 from ..core.errors import DataError, DivergenceError
-from ..solvers.stream import example_loss, example_terms, sgd_stream
+from ..solvers.stream import example_terms, sgd_stream
 
 _FLOAT = set((float,))
+_LOG2 = log(2.0)
+
+
+def _loss_at_zero(example, beta0):
+    """An example's loss at beta0 = 0, where a_i = 0: log(1 + e^0) - y_i 0 = log 2."""
+    return _LOG2
 
 
 def fit_stream(model, stream, classes, epochs):
@@ -56,7 +62,7 @@ def fit_stream(model, stream, classes, epochs):
         raise DataError("the stream gave no examples")
     try:
         result = sgd_stream(examples, example_terms, [0.0] * n_params, epochs, eta,
-                            loss=example_loss)
+                            loss=_loss_at_zero)
     except DivergenceError as e:
         model.failure_ = "Failed, step too large: %s." % (e,)
         raise

@@ -34,18 +34,6 @@ def example_terms(example, beta):
     return log1pexp(a_i) - y_i * a_i, [r * x for x in x_i]
 
 
-def example_loss(example, beta):
-    """One example's loss alone, log(1 + e^a_i) - y_i a_i: ``example_terms``
-    without the gradient, for the loss at beta0 that ``sgd_stream`` sums.
-
-    >>> round(example_loss(([1.0, 2.0], 1), [0.0, 0.0]), 6)
-    0.693147
-    """
-    x_i, y_i = example
-    a_i = dot(x_i, beta)
-    return log1pexp(a_i) - y_i * a_i
-
-
 def sgd_stream(stream, terms, beta0, epochs=5, learning_rate=0.5, loss=None):
     """Averaged SGD, eqs. (17)-(19), over examples read afresh from ``stream()``
     each epoch, holding nothing but beta and its average: memory O(p), not O(N).
@@ -60,8 +48,8 @@ def sgd_stream(stream, terms, beta0, epochs=5, learning_rate=0.5, loss=None):
     each epoch's progressive loss, the mean of the examples' losses at the
     beta each was visited with. Raises ``DivergenceError`` when that mean
     ends an epoch far above the mean loss at ``beta0`` (``check_divergence``);
-    ``loss(example, beta)``, when given, is that loss alone (``example_loss``),
-    cheaper than ``terms(example, beta0)[0]``, the default.
+    ``loss(example, beta0)``, when given, is an example's loss there, in place
+    of ``terms(example, beta0)[0]`` and its gradient, which is not needed.
 
     >>> data = [([1.0, -1.0], 0), ([1.0, 0.0], 1), ([1.0, 1.0], 0), ([1.0, 2.0], 1)]
     >>> r = sgd_stream(lambda: iter(data), example_terms, [0.0, 0.0], epochs=200)
