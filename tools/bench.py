@@ -1212,8 +1212,9 @@ def newton_child(spec):
 
 def find_pythons(spec):
     """The interpreters to race: this one first, then ``spec``'s (comma-separated
-    commands or paths), or for "auto" pypy3 on PATH and CPython 3.11 and 3.13
-    (pyenv's binaries first, not its shims, then the PATH's); each once."""
+    commands or paths), or for "auto" pypy3 on PATH and CPython 3.11 and 3.13; a
+    command is pyenv's binary of that name where there is one (not its shim, which
+    may refuse a version pyenv has not selected), else the PATH's; each once."""
     import glob
     import shutil
     found = [interpreter()]
@@ -1222,8 +1223,9 @@ def find_pythons(spec):
     else:
         names = [v.strip() for v in spec.split(",") if v.strip()]
     for name in names:
-        pyenv = sorted(glob.glob(os.path.expanduser("~/.pyenv/versions/*/bin/" + name)))
-        exe = pyenv[-1] if pyenv and spec == "auto" else shutil.which(name)
+        pyenv = [] if os.sep in name else sorted(
+            glob.glob(os.path.expanduser("~/.pyenv/versions/*/bin/" + name)))
+        exe = pyenv[-1] if pyenv else shutil.which(name)
         if exe and os.path.realpath(exe) not in [os.path.realpath(v) for v in found]:
             found.append(exe)
     return found
@@ -1267,8 +1269,10 @@ def run_interpreters(cfg, pythons, log):
         out["interpreters"].append(e)
         log("  %-7s %-7s fit %s, this one's time / its %.2f"
             % (e["implementation"], e["version"], fmt_t(e["fit_cpu_s"]), e["speedup"] or 0))
-    pypy = [e for e in out["interpreters"] if e.get("implementation") == "PyPy"]
-    out["pypy_speedup"] = pypy[0]["speedup"] if pypy else None
+    first = out["interpreters"][0]
+    pypy = [e for e in out["interpreters"][1:] if e.get("implementation") == "PyPy"]
+    out["pypy_speedup"] = (pypy[0]["speedup"] if pypy and first.get("implementation")
+                           == "CPython" else None)
     return out
 
 
