@@ -1141,6 +1141,7 @@ def run_process_race(cfg, mods, log):
     tmp = tempfile.mkdtemp(prefix="minilogit-bench-")
     path = os.path.join(tmp, "small.csv")
     times = dict((name, ([], [])) for name in names)
+    failed = {}
     try:
         write_csv(path, rows, y)
         argvs = {}
@@ -1150,9 +1151,16 @@ def run_process_race(cfg, mods, log):
                 f.write(PROCESS_SCRIPTS[name][1])
             argvs[name] = [exe, script, path]
         envs = {"minilogit": child_env(ROOT)}
-        for name in names:
+        for name in list(names):
             envs.setdefault(name, child_env())
-            run_child(argvs[name], envs[name])          # warm-up: bytecode written, files cached
+            try:                                 # warm-up: bytecode written, files cached
+                run_child(argvs[name], envs[name])
+            except RuntimeError as e:            # a peer that imports but cannot run: left out
+                if name == "minilogit":
+                    raise
+                failed[name] = str(e).splitlines()[-1][:200]
+                names.remove(name)
+                log("  %s failed, left out: %s" % (name, failed[name]))
         for _ in range(cfg.process_rounds):
             for name in names:
                 cpu, wall, out = run_child(argvs[name], envs[name])
@@ -1165,7 +1173,8 @@ def run_process_race(cfg, mods, log):
     cpu_ok = times["minilogit"][0][0] is not None
     out = {"N": N, "p": p, "rounds": cfg.process_rounds, "interpreter": exe,
            "timer": "getrusage(RUSAGE_CHILDREN): user + system CPU of the child"
-           if cpu_ok else "wall seconds (no resource module)", "target": TARGET_PROCESS}
+           if cpu_ok else "wall seconds (no resource module)", "target": TARGET_PROCESS,
+           "failed": failed}
     for name in ("minilogit", "statsmodels", "sklearn"):
         if name not in names:
             out[name] = None
@@ -1302,7 +1311,8 @@ def print_processes(P, w):
     for name in ("statsmodels", "sklearn"):
         e = P[name]
         if e is None:
-            w("  %-12s (not importable with pandas by this Python: skipped)\n" % name)
+            w("  %-12s %s\n" % (name, "(failed: %s)" % P["failed"][name] if name in P["failed"]
+                                else "(not importable with pandas by this Python: skipped)"))
             continue
         w("  %-12s %10s %10s %9s %9.1f  %s\n"
           % (name, fmt_t(e["cpu_s"]), fmt_t(e["wall_s"]),
