@@ -1211,11 +1211,22 @@ def newton_child(spec):
         nogc = [timed(fit)[0] for _ in range(fits)]
     finally:
         gc.enable()
+    # the two float kernels under X'WX and the gradient, over a column of N
+    col, w = [r[0] for r in rows], [0.25] * N
+    kernels = {}
+    for name, fn in (("sum", lambda: sum(col)), ("dot", lambda: sum(map(mul, w, col)))):
+        t = []
+        for _ in range(warmup + fits):
+            c0 = time.perf_counter()
+            for _ in range(20):
+                fn()
+            t.append((time.perf_counter() - c0) / 20)
+        kernels[name] = statistics.median(t[warmup:])
     sys.stdout.write(json.dumps({
         "implementation": platform.python_implementation(),
         "version": platform.python_version(), "fit_cpu_s": statistics.median(times[warmup:]),
         "fit_times": times, "fit_nogc_cpu_s": statistics.median(nogc), "n_iter": model.n_iter_,
-        "stages": stages}) + "\n")
+        "stages": stages, "kernels": kernels}) + "\n")
     return 0
 
 
@@ -1274,7 +1285,9 @@ def run_interpreters(cfg, pythons, log):
              "fit_nogc_cpu_s": statistics.median([r["fit_nogc_cpu_s"] for r in runs]),
              "speedup": statistics.median([b / r for b, r in pairs]) if pairs else None,
              "stages": dict((k, statistics.median([r["stages"][k] for r in runs]))
-                            for k in stage_names)}
+                            for k in stage_names),
+             "kernels": dict((k, statistics.median([r["kernels"][k] for r in runs]))
+                             for k in ("sum", "dot"))}
         out["interpreters"].append(e)
         log("  %-7s %-7s fit %s, this one's time / its %.2f"
             % (e["implementation"], e["version"], fmt_t(e["fit_cpu_s"]), e["speedup"] or 0))
@@ -1336,12 +1349,14 @@ def print_interpreters(I, m, w):
       "turn; speed-up = the first one's time / this one's (median over rounds); gc off: the\n"
       "  fit with the garbage collector disabled; then the fit's stages, each timed alone "
       "after a gc.collect()\n  (inference: the Hessian's inverse that summary() computes, "
-      "not part of fit())\n"
+      "not part of fit());\n  sum(col), dot: sum() of a column of N floats and "
+      "sum(map(mul, w, col)), the kernels of X'WX and the gradient (wall seconds)\n"
       % (I["N"], I["p"], I["timed_fits"], I["warmup_fits"], I["rounds"]))
     ok = [e for e in I["interpreters"] if e["ok"]]
     stages = list(ok[0]["stages"]) if ok and ok[0]["stages"] else []
     w("  %-16s %9s %8s %9s" % ("interpreter", "fit", "speed-up", "gc off")
-      + "".join(" %10s" % k.split(" ")[0].rstrip(":") for k in stages) + "\n")
+      + "".join(" %10s" % k.split(" ")[0].rstrip(":") for k in stages)
+      + " %9s %9s\n" % ("sum(col)", "dot"))
     for e in I["interpreters"]:
         if not e["ok"]:
             w("  %-16s (did not run)\n" % os.path.basename(e["exe"]))
@@ -1349,7 +1364,8 @@ def print_interpreters(I, m, w):
         w("  %-16s %9s %8.2f %9s" % ("%s %s" % (e["implementation"], e["version"]),
                                      fmt_t(e["fit_cpu_s"]), e["speedup"],
                                      fmt_t(e["fit_nogc_cpu_s"]))
-          + "".join(" %10s" % fmt_t(e["stages"].get(k)) for k in stages) + "\n")
+          + "".join(" %10s" % fmt_t(e["stages"].get(k)) for k in stages)
+          + " %9s %9s\n" % (fmt_t(e["kernels"]["sum"]), fmt_t(e["kernels"]["dot"])))
     if I["pypy_speedup"] is not None:
         w("  target: PyPy at least %.0fx faster than %s %s: %s (%.2fx)\n"
           % (I["target_pypy"], ok[0]["implementation"], ok[0]["version"],
