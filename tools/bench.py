@@ -44,9 +44,10 @@ coefficients, so that the classes overlap):
 - ``interpreters``: the "fair" Newton fit (6366 x 8) warm in other
   interpreters' processes (``--pythons``; by default pypy3 on the PATH and
   CPython 3.11 and 3.13, pyenv's binaries where there): each child fits it
-  after warm-up fits and times the fit's stages; the speed-up is this
-  interpreter's time over the other's (target: PyPy 4x), with each
-  interpreter's stages side by side to show where one loses.
+  after warm-up fits, again with the garbage collector off, and times the
+  fit's stages and two float kernels (sum() of a column, sum(map(mul, ...)));
+  the speed-up is this interpreter's time over the other's (target: PyPy
+  4x), with each interpreter's figures side by side to show where one loses.
 - ``--stream-rows N`` (not in the default run: seconds per 1e5 rows) writes
   an N x 8 CSV and times one fit_stream epoch over it against a bare parse
   (csv.reader + float(), every row dropped), interleaved; target 2x.
