@@ -1267,7 +1267,7 @@ def run_interpreters(cfg, pythons, log):
                                       env)
                 res[exe].append(json.loads(out.strip().splitlines()[-1]))
             except (OSError, RuntimeError, ValueError) as e:
-                log("  %s: no run (%s)" % (exe, str(e).splitlines()[0][:100]))
+                log("  %s: no run (%s)" % (exe, (str(e).strip().splitlines() or ["?"])[-1][:160]))
                 res[exe].append(None)
     base = res[pythons[0]]
     out = {"N": N, "p": p, "rounds": cfg.interp_rounds, "warmup_fits": cfg.interp_warmup,
@@ -1362,8 +1362,9 @@ def print_interpreters(I, m, w):
         if not e["ok"]:
             w("  %-16s (did not run)\n" % os.path.basename(e["exe"]))
             continue
-        w("  %-16s %9s %8.2f %9s" % ("%s %s" % (e["implementation"], e["version"]),
-                                     fmt_t(e["fit_cpu_s"]), e["speedup"],
+        w("  %-16s %9s %8s %9s" % ("%s %s" % (e["implementation"], e["version"]),
+                                   fmt_t(e["fit_cpu_s"]),
+                                   "-" if e["speedup"] is None else "%.2f" % e["speedup"],
                                      fmt_t(e["fit_nogc_cpu_s"]))
           + "".join(" %10s" % fmt_t(e["stages"].get(k)) for k in stages)
           + " %9s %9s\n" % (fmt_t(e["kernels"]["sum"]), fmt_t(e["kernels"]["dot"])))
