@@ -63,7 +63,9 @@ notebook:
 	$(PYTHON) tools/notebook.py
 
 # speed, memory and scaling (stdlib only; adds numpy, statsmodels, scikit-learn
-# when importable): make bench [PYTHON=...] [BENCH_ARGS="--json PATH --profile"]
+# when importable, and pypy3, python3.11, python3.13 when found):
+# make bench [PYTHON=...] [BENCH_ARGS="--json PATH --profile --pythons LIST"];
+# a streaming epoch over a long file alone: make bench BENCH_ARGS="--stream-rows 1000000"
 bench:
 	$(PYTHON) tools/bench.py $(BENCH_ARGS)
 

@@ -88,3 +88,9 @@ def test_quick_bench_writes_complete_json(tmp_path):
     assert positive(q["csv"]["load_csv_vs_reader"])
     assert positive(q["csv"]["stream_epoch_vs_reader"])
     assert "load_csv / (csv.reader + float())" in stdout
+
+    P = R["processes"]                                # --no-compare: minilogit's alone
+    assert P["statsmodels"] is None and P["sklearn"] is None
+    assert positive(P["minilogit"]["wall_s"]) and "summary()" in P["minilogit"]["label"]
+    assert "Whole processes" in stdout
+    assert R["interpreters"] is None                  # --no-compare: no other interpreters

@@ -1,7 +1,8 @@
 """Benchmark minilogit: speed, memory and scaling, measured in one run.
 
 Run it as ``make bench`` or ``python3 tools/bench.py [--quick] [--json PATH]
-[--runs R] [--profile]``. Standard library only; numpy, statsmodels and
+[--runs R] [--profile] [--pythons LIST] [--no-compare]``, or ``--stream-rows N``
+alone. Standard library only; numpy, statsmodels and
 scikit-learn are timed as comparisons when they happen to be importable
 (with their BLAS limited to one thread when threadpoolctl is there, so that
 they run on one core like pure Python does).
@@ -29,6 +30,27 @@ coefficients, so that the classes overlap):
   ``load_csv``, and one ``fit_stream`` SGD epoch over the same file, over
   csv.reader plus float() per cell. Each the median of
   per-round ratios, the two contenders interleaved.
+- ``processes``: whole processes, each a fresh interpreter (this one's own
+  binary, never a pyenv shim) that reads a small CSV (100 rows, 3 features
+  and the label), fits and prints: minilogit's LogisticRegression with
+  ``print(summary())``; statsmodels' Logit with ``print(summary())`` and
+  scikit-learn's unpenalised LogisticRegression with its coefficients
+  printed, both reading the file with pandas, each when importable. Timed
+  by the child's CPU seconds (user + system, getrusage(RUSAGE_CHILDREN)
+  deltas; wall seconds beside them) in interleaved rounds after a warm-up
+  run; the children write bytecode (PYTHONDONTWRITEBYTECODE is dropped for
+  them), so that minilogit is read from its cache as an installed package
+  is; BLAS and OpenMP on one thread. Ratios peer / minilogit, target 30x.
+- ``interpreters``: the "fair" Newton fit (6366 x 8) warm in other
+  interpreters' processes (``--pythons``; by default pypy3 on the PATH and
+  CPython 3.11 and 3.13, pyenv's binaries where there): each child fits it
+  after warm-up fits, again with the garbage collector off, and times the
+  fit's stages and two float kernels (sum() of a column, sum(map(mul, ...)));
+  the speed-up is this interpreter's time over the other's (target: PyPy
+  4x), with each interpreter's figures side by side to show where one loses.
+- ``--stream-rows N`` (not in the default run: seconds per 1e5 rows) writes
+  an N x 8 CSV and times one fit_stream epoch over it against a bare parse
+  (csv.reader + float(), every row dropped), interleaved; target 2x.
 - ``memory``: the peak that a Newton fit allocates (tracemalloc) over the
   size of its input (the row lists of floats plus y, measured with
   tracemalloc while they are built; sys.getsizeof is reported beside it).
@@ -50,7 +72,6 @@ import statistics
 import sys
 import tempfile
 import time
-import tracemalloc
 import warnings
 from operator import mul, sub
 
@@ -69,6 +90,8 @@ MAX_ITER = 100
 TARGET_RATIO = 1.5  # minilogit's Newton fit within 1.5x of the tuned kernel
 TARGET_MEMORY = 3.0  # a Newton fit's peak within 3x the input's size
 WARMUP_LIMIT = 0.5   # seconds: a slower first run counts, it is warm already
+TARGET_PROCESS = 30.0  # a whole-process small CSV fit at least 30x faster than the peers'
+TARGET_PYPY = 4.0      # PyPy at least 4x faster than CPython on the fair Newton fit, warm
 
 DEFAULT_JSON = os.path.join(tempfile.gettempdir(), "minilogit-bench.json")
 
@@ -496,6 +519,8 @@ class Config:
             self.ratio_sizes = [("tiny", 32, 3), ("fair", 400, 4), ("wide", 200, 12)]
             self.multiclass = (300, 5, 7)
             self.csv_size = (400, 4)
+            self.process_rounds = 2
+            self.interp_rounds, self.interp_warmup, self.interp_fits = 1, 3, 3
         else:
             self.runs, self.big_runs, self.rounds = runs or 5, 3, 7
             self.head = (6000, 8)
@@ -509,6 +534,9 @@ class Config:
             self.ratio_sizes = [("tiny", 32, 3), ("fair", 6366, 8), ("wide", 2000, 50)]
             self.multiclass = (944, 5, 7)       # the Anes96 data's size: 944 x 5, 7 classes
             self.csv_size = (6366, 8)
+            self.process_rounds = 7
+            # PyPy's JIT is warm after a few fits of the fair data
+            self.interp_rounds, self.interp_warmup, self.interp_fits = 3, 5, 5
 
 
 def fit_lr(rows, y, **kw):
@@ -831,6 +859,7 @@ def input_size_getsizeof(rows, y):
 
 
 def run_memory(cfg, log):
+    import tracemalloc            # here: PyPy has none, and runs this file's --newton-child
     out = []
     for N, p in cfg.memory_sizes:
         src, ysrc = binary_data(N, p)
@@ -890,7 +919,14 @@ def run_profile(cfg):
 
 
 def phase_times(cfg):
-    """The stages of LogisticRegression.fit timed one by one, without a profiler.
+    """The stages of LogisticRegression.fit timed one by one, without a profiler
+    (``stage_times`` at the headline size)."""
+    return stage_times(*binary_data(*cfg.head), runs=cfg.runs)
+
+
+def stage_times(rows, y, runs, warmup=1):
+    """Median CPU seconds of each stage of LogisticRegression.fit on (rows, y),
+    timed one by one over ``runs`` rounds after ``warmup`` rounds.
 
     Uses the package's internal helpers (validation, design, the solver, the
     Hessian inverse of the inference step); returns None if they moved.
@@ -900,7 +936,6 @@ def phase_times(cfg):
         from minilogit.core.checks import check_binary_labels, check_X
     except ImportError:
         return None
-    rows, y = binary_data(*cfg.head)
     state = {}
 
     def stage_check():
@@ -922,11 +957,346 @@ def phase_times(cfg):
               ("newton() incl. transpose", stage_solve),
               ("inference: Hessian + inverse", stage_inference)]
     out = dict((name, []) for name, _ in stages)
-    for _ in range(cfg.runs + 1):
+    for _ in range(runs + warmup):
         for name, fn in stages:
             c, _, _ = timed(fn)
             out[name].append(c)
-    return dict((name, statistics.median(v[1:])) for name, v in out.items())
+    return dict((name, statistics.median(v[warmup:])) for name, v in out.items())
+
+
+def write_large_csv(path, N, p, seed=7, chunk=10000):
+    """An N x p CSV of binary_data's model, written a chunk of rows at a time
+    (never all held: N may be millions)."""
+    rng = Random(seed)
+    c = unit_coefficients(p, Random(seed + 1000))
+    with open(path, "w") as f:
+        f.write(",".join(["x%d" % j for j in range(p)] + ["y"]) + "\n")
+        for start in range(0, N, chunk):
+            n = min(chunk, N - start)
+            flat = normals(rng, n * p)
+            lines = []
+            for i in range(n):
+                r = flat[i * p:(i + 1) * p]
+                label = 1 if rng.random() < sigmoid(0.3 + sum(map(mul, r, c))) else 0
+                lines.append(",".join(map(repr, r)) + ",%d\n" % label)
+            f.write("".join(lines))
+
+
+def csv_parse_floats(path):
+    """A bare parse of a CSV that holds nothing: csv.reader and float() per
+    cell, each row dropped once parsed (the floor of a streaming pass)."""
+    import csv
+    n = 0
+    with open(path, newline="") as f:
+        reader = csv.reader(f)
+        next(reader)
+        for r in reader:
+            [float(v) for v in r]
+            n += 1
+    return n
+
+
+def run_stream_rows(N, rounds, log, p=8):
+    """``--stream-rows N``: one fit_stream epoch over an N x p CSV against a
+    bare parse of the same file, interleaved; prints the median ratio."""
+    from minilogit.datasets import stream_csv
+    fd, path = tempfile.mkstemp(suffix=".csv")
+    os.close(fd)
+
+    def epoch():
+        return minilogit.LogisticRegression().fit_stream(
+            lambda: stream_csv(path, target="y"), [0, 1], epochs=1)
+    try:
+        log("writing %d x %d ..." % (N, p))
+        write_large_csv(path, N, p)
+        size = os.path.getsize(path)
+        log("timing %d interleaved rounds ..." % rounds)
+        res = race([("stream_epoch", epoch), ("parse", lambda: csv_parse_floats(path))],
+                   rounds)
+    finally:
+        os.remove(path)
+    ep, pa = res["stream_epoch"][0], res["parse"][0]
+    R = {"N": N, "p": p, "file_bytes": size, "rounds": len(ep),
+         "stream_epoch_cpu_s": statistics.median(ep), "parse_cpu_s": statistics.median(pa),
+         "stream_epoch_vs_parse": median_ratio(ep, pa), "target": 2.0}
+    sys.stdout.write("a fit_stream SGD epoch over a %d x %d CSV (%.0f MB) / a bare parse "
+                     "(csv.reader + float(), rows dropped): %.2f   (%s vs %s; medians of %d "
+                     "interleaved rounds, CPU seconds); target <= 2: %s\n"
+                     % (N, p + 1, size / 1e6, R["stream_epoch_vs_parse"],
+                        fmt_t(R["stream_epoch_cpu_s"]), fmt_t(R["parse_cpu_s"]), R["rounds"],
+                        "met" if R["stream_epoch_vs_parse"] <= 2.0 else "NOT met"))
+    return 0
+
+
+# -- whole processes: a small CSV fit; other interpreters ---------------------------
+
+SMALL_CSV = (100, 3)        # rows, features of the whole-process race's CSV (+ the label)
+
+# Each script fits the CSV named by sys.argv[1] and prints what a user reads.
+PROCESS_SCRIPTS = {
+    "minilogit": (
+        "minilogit LogisticRegression().fit(), newton, tol 1e-8 x N (gradient); "
+        "load_csv; print(summary())",
+        "import sys\n"
+        "from minilogit import LogisticRegression\n"
+        "from minilogit.datasets import load_csv\n"
+        "d = load_csv(sys.argv[1], target='y')\n"
+        "m = LogisticRegression().fit(d.data, d.target)\n"
+        "print(m.summary(feature_names=d.feature_names))\n"),
+    "statsmodels": (
+        "statsmodels Logit.fit(), newton, tol 1e-8 (step); pandas.read_csv; "
+        "print(summary())",
+        "import sys\n"
+        "import pandas as pd\n"
+        "import statsmodels.api as sm\n"
+        "df = pd.read_csv(sys.argv[1])\n"
+        "r = sm.Logit(df['y'], sm.add_constant(df.drop(columns='y'))).fit(disp=0)\n"
+        "print(r.summary())\n"),
+    "sklearn": (
+        "sklearn LogisticRegression (no penalty), lbfgs, tol 1e-4; pandas.read_csv; "
+        "print(intercept_, coef_)",
+        "import sys\n"
+        "import inspect\n"
+        "import pandas as pd\n"
+        "from sklearn.linear_model import LogisticRegression\n"
+        "df = pd.read_csv(sys.argv[1])\n"
+        "default = inspect.signature(LogisticRegression).parameters['penalty'].default\n"
+        "kw = {'C': float('inf')} if default == 'deprecated' else {'penalty': None}\n"
+        "m = LogisticRegression(max_iter=1000, **kw).fit(df.drop(columns='y'), df['y'])\n"
+        "print(m.intercept_, m.coef_)\n"),
+}
+
+
+def child_env(path_first=None):
+    """The environment of a timed child: this one, with bytecode writing on
+    (PYTHONDONTWRITEBYTECODE would make every run compile minilogit afresh: the
+    warm-up run caches it, as an installed package has it), BLAS and OpenMP on
+    one thread, and ``path_first`` ahead on PYTHONPATH."""
+    env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        env[name] = "1"
+    if path_first:
+        env["PYTHONPATH"] = os.pathsep.join([path_first] + [v for v in [env.get("PYTHONPATH")]
+                                                            if v])
+    return env
+
+
+def run_child(argv, env):
+    """Run argv to its end; return (CPU seconds of the child, wall seconds, stdout).
+
+    The CPU seconds, user + system of the child and its threads, come from
+    resource.getrusage(RUSAGE_CHILDREN) before and after; where there is no
+    resource module (Windows) they are None and only the wall time is kept.
+    """
+    import subprocess
+    try:
+        import resource
+    except ImportError:
+        resource = None
+
+    def children_cpu():
+        if resource is None:
+            return None
+        u = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return u.ru_utime + u.ru_stime
+    c0, w0 = children_cpu(), time.perf_counter()
+    proc = subprocess.run(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          universal_newlines=True)
+    w1, c1 = time.perf_counter(), children_cpu()
+    if proc.returncode != 0:
+        raise RuntimeError("%s failed:\n%s" % (" ".join(argv), proc.stderr[-2000:]))
+    return (None if c0 is None else c1 - c0), w1 - w0, proc.stdout
+
+
+def importable(name):
+    """Whether this interpreter can import the module ``name`` (not importing it)."""
+    import importlib.util
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def interpreter():
+    """This interpreter's own binary, never a shim (pyenv's adds 70-120 ms to
+    each start): sys.executable with its links resolved, except in a virtual
+    environment, whose link is how the interpreter finds the environment."""
+    if getattr(sys, "base_prefix", sys.prefix) != sys.prefix:
+        return sys.executable
+    return os.path.realpath(sys.executable)
+
+
+def run_process_race(cfg, mods, log):
+    """Whole processes, each a fresh interpreter that fits a small CSV and
+    prints the result (PROCESS_SCRIPTS), raced in interleaved rounds after a
+    warm-up round; each ratio the median of the per-round ratios peer / minilogit."""
+    N, p = SMALL_CSV
+    rows, y = binary_data(N, p)
+    names = ["minilogit"]
+    if mods["statsmodels.api"] is not None:
+        names.append("statsmodels")
+    if mods["sklearn.linear_model"] is not None and importable("pandas"):
+        names.append("sklearn")
+    exe = interpreter()
+    tmp = tempfile.mkdtemp(prefix="minilogit-bench-")
+    path = os.path.join(tmp, "small.csv")
+    times = dict((name, ([], [])) for name in names)
+    failed = {}
+    try:
+        write_csv(path, rows, y)
+        argvs = {}
+        for name in names:
+            script = os.path.join(tmp, name + "_fit.py")
+            with open(script, "w") as f:
+                f.write(PROCESS_SCRIPTS[name][1])
+            argvs[name] = [exe, script, path]
+        envs = {"minilogit": child_env(ROOT)}
+        for name in list(names):
+            envs.setdefault(name, child_env())
+            try:                                 # warm-up: bytecode written, files cached
+                run_child(argvs[name], envs[name])
+            except RuntimeError as e:            # a peer that imports but cannot run: left out
+                if name == "minilogit":
+                    raise
+                failed[name] = str(e).splitlines()[-1][:200]
+                names.remove(name)
+                log("  %s failed, left out: %s" % (name, failed[name]))
+        for _ in range(cfg.process_rounds):
+            for name in names:
+                cpu, wall, out = run_child(argvs[name], envs[name])
+                times[name][0].append(cpu)
+                times[name][1].append(wall)
+    finally:
+        for name in os.listdir(tmp):
+            os.remove(os.path.join(tmp, name))
+        os.rmdir(tmp)
+    cpu_ok = times["minilogit"][0][0] is not None
+    out = {"N": N, "p": p, "rounds": cfg.process_rounds, "interpreter": exe,
+           "timer": "getrusage(RUSAGE_CHILDREN): user + system CPU of the child"
+           if cpu_ok else "wall seconds (no resource module)", "target": TARGET_PROCESS,
+           "failed": failed}
+    for name in ("minilogit", "statsmodels", "sklearn"):
+        if name not in names:
+            out[name] = None
+            continue
+        cpus, walls = times[name]
+        e = {"label": PROCESS_SCRIPTS[name][0], "wall_s": statistics.median(walls),
+             "cpu_s": statistics.median(cpus) if cpu_ok else None}
+        if name != "minilogit":
+            e["wall_ratio"] = median_ratio(walls, times["minilogit"][1])
+            e["cpu_ratio"] = median_ratio(cpus, times["minilogit"][0]) if cpu_ok else None
+            e["ratio"] = e["cpu_ratio"] if cpu_ok else e["wall_ratio"]
+            e["target_met"] = e["ratio"] >= TARGET_PROCESS
+        out[name] = e
+        log("  %-11s %s CPU, %s wall%s" % (name, fmt_t(e["cpu_s"]), fmt_t(e["wall_s"]),
+                                           ", %.1fx minilogit's" % e["ratio"]
+                                           if "ratio" in e else ""))
+    return out
+
+
+def newton_child(spec):
+    """``--newton-child N,p,warmup,fits``: in this interpreter, fit the "fair"
+    data (binary_data(N, p)) warmup + fits times and time the stages of the fit
+    warmup + fits times; print one JSON line: CPU seconds, medians of the timed."""
+    N, p, warmup, fits = [int(v) for v in spec.split(",")]
+    rows, y = binary_data(N, p)
+    fit = quiet(lambda: fit_lr(rows, y))
+    times = []
+    for i in range(warmup + fits):
+        c, _, model = timed(fit)
+        times.append(c)
+    stages = stage_times(rows, y, runs=fits, warmup=warmup)
+    gc.disable()            # the collector's share: the same fits with it off
+    try:
+        nogc = [timed(fit)[0] for _ in range(fits)]
+    finally:
+        gc.enable()
+    # the two float kernels under X'WX and the gradient, over a column of N
+    col, w = [r[0] for r in rows], [0.25] * N
+    kernels = {}
+    for name, fn in (("sum", lambda: sum(col)), ("dot", lambda: sum(map(mul, w, col)))):
+        t = []
+        for _ in range(warmup + fits):
+            c0 = time.perf_counter()
+            for _ in range(20):
+                fn()
+            t.append((time.perf_counter() - c0) / 20)
+        kernels[name] = statistics.median(t[warmup:])
+    sys.stdout.write(json.dumps({
+        "implementation": platform.python_implementation(),
+        "version": platform.python_version(), "fit_cpu_s": statistics.median(times[warmup:]),
+        "fit_times": times, "fit_nogc_cpu_s": statistics.median(nogc), "n_iter": model.n_iter_,
+        "stages": stages, "kernels": kernels}) + "\n")
+    return 0
+
+
+def find_pythons(spec):
+    """The interpreters to race: this one first, then ``spec``'s (comma-separated
+    commands or paths), or for "auto" pypy3 on PATH and CPython 3.11 and 3.13; a
+    command is pyenv's binary of that name where there is one (not its shim, which
+    may refuse a version pyenv has not selected), else the PATH's; each once."""
+    import glob
+    import shutil
+    found = [interpreter()]
+    if spec == "auto":
+        names = ["pypy3", "python3.11", "python3.13"]
+    else:
+        names = [v.strip() for v in spec.split(",") if v.strip()]
+    for name in names:
+        pyenv = [] if os.sep in name else sorted(
+            glob.glob(os.path.expanduser("~/.pyenv/versions/*/bin/" + name)))
+        exe = pyenv[-1] if pyenv else shutil.which(name)
+        if exe and os.path.realpath(exe) not in [os.path.realpath(v) for v in found]:
+            found.append(exe)
+    return found
+
+
+def run_interpreters(cfg, pythons, log):
+    """The "fair" Newton fit, warm, in each interpreter's own process: rounds of
+    one child per interpreter in turn; each child's median, and the median
+    over rounds of (this interpreter's time / the other's)."""
+    N, p = cfg.ratio_sizes[1][1:]
+    spec = "%d,%d,%d,%d" % (N, p, cfg.interp_warmup, cfg.interp_fits)
+    env = child_env()
+    res = dict((exe, []) for exe in pythons)
+    for _ in range(cfg.interp_rounds):
+        for exe in pythons:
+            try:
+                _, _, out = run_child([exe, os.path.abspath(__file__), "--newton-child", spec],
+                                      env)
+                res[exe].append(json.loads(out.strip().splitlines()[-1]))
+            except (OSError, RuntimeError, ValueError) as e:
+                log("  %s: no run (%s)" % (exe, (str(e).strip().splitlines() or ["?"])[-1][:160]))
+                res[exe].append(None)
+    base = res[pythons[0]]
+    out = {"N": N, "p": p, "rounds": cfg.interp_rounds, "warmup_fits": cfg.interp_warmup,
+           "timed_fits": cfg.interp_fits, "target_pypy": TARGET_PYPY, "interpreters": []}
+    for exe in pythons:
+        runs = [r for r in res[exe] if r is not None]
+        if not runs:
+            out["interpreters"].append({"exe": exe, "ok": False})
+            continue
+        pairs = [(b["fit_cpu_s"], r["fit_cpu_s"]) for b, r in zip(base, res[exe])
+                 if b is not None and r is not None]
+        stage_names = list(runs[0]["stages"] or {})
+        e = {"exe": exe, "ok": True, "implementation": runs[0]["implementation"],
+             "version": runs[0]["version"], "n_iter": runs[0]["n_iter"],
+             "fit_cpu_s": statistics.median([r["fit_cpu_s"] for r in runs]),
+             "fit_nogc_cpu_s": statistics.median([r["fit_nogc_cpu_s"] for r in runs]),
+             "speedup": statistics.median([b / r for b, r in pairs]) if pairs else None,
+             "stages": dict((k, statistics.median([r["stages"][k] for r in runs]))
+                            for k in stage_names),
+             "kernels": dict((k, statistics.median([r["kernels"][k] for r in runs]))
+                             for k in ("sum", "dot"))}
+        out["interpreters"].append(e)
+        log("  %-7s %-7s fit %s, this one's time / its %.2f"
+            % (e["implementation"], e["version"], fmt_t(e["fit_cpu_s"]), e["speedup"] or 0))
+    first = out["interpreters"][0]
+    pypy = [e for e in out["interpreters"][1:] if e.get("implementation") == "PyPy"]
+    out["pypy_speedup"] = (pypy[0]["speedup"] if pypy and first.get("implementation")
+                           == "CPython" else None)
+    return out
 
 
 # -- output ---------------------------------------------------------------------
@@ -939,6 +1309,70 @@ def fmt_t(s):
     if s >= 1e-3:
         return "%.2f ms" % (s * 1e3)
     return "%.1f us" % (s * 1e6)
+
+
+def print_processes(P, w):
+    """The whole-process race's lines of the report."""
+    ml = P["minilogit"]
+    w("\nWhole processes: a fresh interpreter reads a %d x %d CSV, fits, prints; %s;\n"
+      "  medians of %d interleaved rounds after a warm-up run (bytecode cached), %s\n"
+      % (P["N"], P["p"] + 1, P["interpreter"], P["rounds"],
+         P["timer"]))
+    w("  %-12s %10s %10s %9s %9s  %s\n" % ("", "CPU", "wall", "peer/this", "(wall)",
+                                          "what it runs"))
+    w("  %-12s %10s %10s %9s %9s  %s\n" % ("minilogit", fmt_t(ml["cpu_s"]), fmt_t(ml["wall_s"]),
+                                          "", "", ml["label"]))
+    for name in ("statsmodels", "sklearn"):
+        e = P[name]
+        if e is None:
+            w("  %-12s %s\n" % (name, "(failed: %s)" % P["failed"][name] if name in P["failed"]
+                                else "(not importable with pandas by this Python: skipped)"))
+            continue
+        w("  %-12s %10s %10s %9s %9.1f  %s\n"
+          % (name, fmt_t(e["cpu_s"]), fmt_t(e["wall_s"]),
+             "%.1f" % e["cpu_ratio"] if e["cpu_ratio"] is not None else "-", e["wall_ratio"],
+             e["label"]))
+    peers = [n for n in ("statsmodels", "sklearn") if P[n] is not None]
+    if peers:
+        w("  target: minilogit at least %.0fx faster than each: %s\n"
+          % (P["target"], ", ".join("%s %s (%.1fx)" % (n, "met" if P[n]["target_met"]
+                                                     else "NOT met", P[n]["ratio"])
+                                    for n in peers)))
+
+
+def print_interpreters(I, m, w):
+    """The other interpreters' lines of the report."""
+    if I is None:
+        w("\nOther interpreters: none found or asked for (--pythons), or --no-compare\n")
+        return
+    w("\nThe fair Newton fit (%d x %d) warm in each interpreter's own process: median "
+      "CPU seconds of %d fits after %d warm-up fits;\n  %d round(s), the interpreters in "
+      "turn; speed-up = the first one's time / this one's (median over rounds); gc off: the\n"
+      "  fit with the garbage collector disabled; then the fit's stages, each timed alone "
+      "after a gc.collect()\n  (inference: the Hessian's inverse that summary() computes, "
+      "not part of fit());\n  sum(col), dot: sum() of a column of N floats and "
+      "sum(map(mul, w, col)), the kernels of X'WX and the gradient (wall seconds)\n"
+      % (I["N"], I["p"], I["timed_fits"], I["warmup_fits"], I["rounds"]))
+    ok = [e for e in I["interpreters"] if e["ok"]]
+    stages = list(ok[0]["stages"]) if ok and ok[0]["stages"] else []
+    w("  %-16s %9s %8s %9s" % ("interpreter", "fit", "speed-up", "gc off")
+      + "".join(" %10s" % k.split(" ")[0].rstrip(":") for k in stages)
+      + " %9s %9s\n" % ("sum(col)", "dot"))
+    for e in I["interpreters"]:
+        if not e["ok"]:
+            w("  %-16s (did not run)\n" % os.path.basename(e["exe"]))
+            continue
+        w("  %-16s %9s %8s %9s" % ("%s %s" % (e["implementation"], e["version"]),
+                                   fmt_t(e["fit_cpu_s"]),
+                                   "-" if e["speedup"] is None else "%.2f" % e["speedup"],
+                                     fmt_t(e["fit_nogc_cpu_s"]))
+          + "".join(" %10s" % fmt_t(e["stages"].get(k)) for k in stages)
+          + " %9s %9s\n" % (fmt_t(e["kernels"]["sum"]), fmt_t(e["kernels"]["dot"])))
+    if I["pypy_speedup"] is not None:
+        w("  target: PyPy at least %.0fx faster than %s %s: %s (%.2fx)\n"
+          % (I["target_pypy"], ok[0]["implementation"], ok[0]["version"],
+             "met" if I["pypy_speedup"] >= I["target_pypy"] else "NOT met",
+             I["pypy_speedup"]))
 
 
 def print_report(R, out=sys.stdout):
@@ -1044,6 +1478,8 @@ def print_report(R, out=sys.stdout):
     e = R["memory"][0]
     w("  peak memory of a Newton fit / its input, %d x %d: %.2f (see Memory below)\n"
       % (e["N"], e["p"], e["ratio"]))
+    print_processes(R["processes"], w)
+    print_interpreters(R.get("interpreters"), m, w)
 
     s = R["scaling"]
     w("\nScaling of Newton's time per iteration (minilogit newton() on a built objective)\n")
@@ -1091,13 +1527,27 @@ def main(argv=None):
     ap.add_argument("--profile", action="store_true",
                     help="also cProfile one Newton fit at the headline size")
     ap.add_argument("--no-compare", action="store_true",
-                    help="skip numpy, statsmodels and scikit-learn even if importable")
+                    help="skip numpy, statsmodels and scikit-learn even if importable, "
+                         "and the other interpreters")
+    ap.add_argument("--pythons", default="auto",
+                    help="other interpreters to time the fair Newton fit in, comma-separated "
+                         "(default: pypy3 and python3.11, python3.13 where found; "
+                         "'none' for none)")
+    ap.add_argument("--stream-rows", type=int, default=None, metavar="N",
+                    help="only time a streaming epoch over an N-row CSV (e.g. 1000000) "
+                         "against csv.reader + float() of the same file, and stop")
+    ap.add_argument("--newton-child", default=None, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
+    if args.newton_child:
+        return newton_child(args.newton_child)
     cfg = Config(args.quick, args.runs)
 
     def log(msg):
         sys.stderr.write(msg + "\n")
         sys.stderr.flush()
+
+    if args.stream_rows:
+        return run_stream_rows(args.stream_rows, args.runs or 3, log)
 
     mods = ({"numpy": None, "statsmodels.api": None, "sklearn.linear_model": None,
              "threadpoolctl": None} if args.no_compare else load_comparisons())
@@ -1128,6 +1578,14 @@ def main(argv=None):
     R["inverse"] = run_inverse(cfg, mods, log)
     log("scaling ...")
     R["scaling"] = run_scaling(cfg, log)
+    log("whole processes: a small CSV fit ...")
+    R["processes"] = run_process_race(cfg, mods, log)
+    pythons = [] if args.no_compare or args.pythons == "none" else find_pythons(args.pythons)
+    if len(pythons) > 1:
+        log("interpreters ...")
+        R["interpreters"] = run_interpreters(cfg, pythons, log)
+    else:
+        R["interpreters"] = None
     log("memory ...")
     R["memory"] = run_memory(cfg, log)
     R["memory_ratio"] = R["memory"][0]["ratio"]

@@ -45,7 +45,7 @@ def _float_facts():
     while tiny / 2.0 * (1.0 + eps) != tiny / 2.0:   # halving keeps full precision
         tiny /= 2.0
     big = 1.0
-    while big * 2.0 < float("inf"):            # the largest power of two
+    while big * 2.0 != big * 4.0:              # the largest power of two (2x = 4x only at inf)
         big *= 2.0
     return eps, digits, tiny, math.log(big)
 

@@ -1,9 +1,19 @@
 """``LogisticRegression.fit_stream``'s work, loaded when it is first called,
 so that a fitted ``minilogit.LogisticRegression`` does not hold it."""
 
+from math import isfinite, log
+
 from ..core.checks import check_binary_labels, check_number, check_X
 from ..core.errors import DataError, DivergenceError
 from ..solvers.stream import example_terms, sgd_stream
+
+_FLOAT = set((float,))
+_LOG2 = log(2.0)
+
+
+def _loss_at_zero(example, beta0):
+    """An example's loss at beta0 = 0, where a_i = 0: log(1 + e^0) - y_i 0 = log 2."""
+    return _LOG2
 
 
 def fit_stream(model, stream, classes, epochs):
@@ -30,14 +40,18 @@ def fit_stream(model, stream, classes, epochs):
 
     def examples():
         for i, (row, label) in enumerate(stream()):
-            x = check_X([row], n_features=width[0] if width else None,
-                        name="row %d of the stream" % i)[0]
+            # a list of finite floats of the right width (what stream_csv yields)
+            # is taken as it is; anything else check_X converts or explains
+            if not (width and type(row) is list and len(row) == width[0]
+                    and set(map(type, row)) == _FLOAT and isfinite(sum(row))):
+                row = check_X([row], n_features=width[0] if width else None,
+                              name="row %d of the stream" % i)[0]
             if not width:
-                width.append(len(x))
+                width.append(len(row))
             if label not in classes:
                 raise DataError("row %d of the stream has the label %r, not one of %r"
                                 % (i, label, classes))
-            yield lead + x, 1.0 if label == classes[1] else 0.0
+            yield lead + row, 1.0 if label == classes[1] else 0.0
 
     eta = model.learning_rate if model.learning_rate is not None else 0.5
     n_params = None
@@ -47,7 +61,8 @@ def fit_stream(model, stream, classes, epochs):
     if n_params is None:
         raise DataError("the stream gave no examples")
     try:
-        result = sgd_stream(examples, example_terms, [0.0] * n_params, epochs, eta)
+        result = sgd_stream(examples, example_terms, [0.0] * n_params, epochs, eta,
+                            loss=_loss_at_zero)
     except DivergenceError as e:
         model.failure_ = "Failed, step too large: %s." % (e,)
         raise

@@ -34,7 +34,7 @@ def example_terms(example, beta):
     return log1pexp(a_i) - y_i * a_i, [r * x for x in x_i]
 
 
-def sgd_stream(stream, terms, beta0, epochs=5, learning_rate=0.5):
+def sgd_stream(stream, terms, beta0, epochs=5, learning_rate=0.5, loss=None):
     """Averaged SGD, eqs. (17)-(19), over examples read afresh from ``stream()``
     each epoch, holding nothing but beta and its average: memory O(p), not O(N).
 
@@ -47,7 +47,9 @@ def sgd_stream(stream, terms, beta0, epochs=5, learning_rate=0.5):
     pass over the data: the run is ``epochs`` passes, and ``history`` holds
     each epoch's progressive loss, the mean of the examples' losses at the
     beta each was visited with. Raises ``DivergenceError`` when that mean
-    ends an epoch far above the mean loss at ``beta0`` (``check_divergence``).
+    ends an epoch far above the mean loss at ``beta0`` (``check_divergence``);
+    ``loss(example, beta0)``, when given, is an example's loss there, in place
+    of ``terms(example, beta0)[0]`` and its gradient, which is not needed.
 
     >>> data = [([1.0, -1.0], 0), ([1.0, 0.0], 1), ([1.0, 1.0], 0), ([1.0, 2.0], 1)]
     >>> r = sgd_stream(lambda: iter(data), example_terms, [0.0, 0.0], epochs=200)
@@ -61,7 +63,7 @@ def sgd_stream(stream, terms, beta0, epochs=5, learning_rate=0.5):
         for example in stream():
             loss_i, g_i = terms(example, beta)
             if epoch == 0:                  # the loss at beta0, for check_divergence
-                start += terms(example, beta0)[0]
+                start += loss(example, beta0) if loss else terms(example, beta0)[0]
             total += loss_i
             seen += 1
             eta_t = learning_rate / math.sqrt(1.0 + t / (n or seen))   # (18), as 1/sqrt t
