@@ -19,7 +19,7 @@ from ..core.checks import as_float, check_sample_weight, check_X
 from ..core.errors import DataError
 from ..core.estimators import Estimator, check_scores, design
 from ..core.logistic import L2Penalty
-from ..core.matrix import dot
+from ..core.matrix import Matrix, dot
 from ..core.solvers import TOL
 from ..families import family_and_link, log_factorial
 from ..objectives.glm import GLMLoss
@@ -267,7 +267,7 @@ class GLM(Protocol, LazyInference, L1Solvers, Extras, Estimator):
             ybar = sum(w_i * y_i for w_i, y_i in zip(w, objective.y)) / sum(w)
             return [ybar] * len(w)
         from ..solvers.glm_irls import glm_irls
-        ones = design([[]] * len(w), True)
+        ones = Matrix.from_columns([[1.0] * len(w)])        # the intercept alone
         null = GLMLoss(ones, objective.y, objective.family, objective.link,
                        objective.weights, objective.offset, shares=True)
         b0 = glm_irls(null).beta[0]
