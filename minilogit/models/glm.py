@@ -164,20 +164,20 @@ class GLM(Protocol, LazyInference, L1Solvers, Extras, Estimator):
         self._forget()
         l1, l2 = self._penalty_weights()
         family, link = family_and_link(self.family, self.link)
-        rows = check_X(X)
+        X1 = design(X, self.fit_intercept)
+        n_rows = X1.shape[0]
         y, trials = _check_pairs(family, y)
-        if len(y) != len(rows):
-            raise DataError("X has %d rows but y has %d values" % (len(rows), len(y)))
-        weights = check_sample_weight(sample_weight, len(rows))
-        freq = [1.0] * len(rows) if weights is None else weights
+        if len(y) != n_rows:
+            raise DataError("X has %d rows but y has %d values" % (n_rows, len(y)))
+        weights = check_sample_weight(sample_weight, n_rows)
+        freq = [1.0] * n_rows if weights is None else weights
         w = freq if trials is None else [f * n for f, n in zip(freq, trials)]
         ybar = sum(w_i * y_i for w_i, y_i in zip(w, y)) / sum(w)
         _check_mean(family, ybar)
         _check_size(family, y, w, ybar)
-        offset = _check_offset(offset, exposure, link, len(rows))
+        offset = _check_offset(offset, exposure, link, n_rows)
 
-        n_features = len(rows[0])
-        X1 = design(rows, self.fit_intercept)
+        n_features = X1.shape[1] - (1 if self.fit_intercept else 0)
         self._check_identified(X1.shape, l1 > 0 or l2 > 0)
         objective = GLMLoss(X1, y, family, link, None if weights is None and trials is None else w,
                             offset, shares=trials is not None)
