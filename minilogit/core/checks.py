@@ -114,7 +114,7 @@ def float_columns(rows):
     if BOARD or type(rows) is not list or set(map(type, rows)) != _LIST or \
             len(set(map(len, rows))) != 1:
         return None
-    cols = [list(c) for c in zip(*rows)]      # X'WX cannot overflow a float: each x_j'x_j
+    cols = [[r[j] for r in rows] for j in range(len(rows[0]))]   # (zip(*rows): 5x on PyPy)
     if cols and all(set(map(type, c)) == _FLOAT and math.isfinite(dot(c, c)) for c in cols):
         return cols
 
