@@ -37,7 +37,7 @@ def dot(a, b):
 
 def ones(c):
     """True when the list c is all 1s (an intercept's column), read at C speed."""
-    return c[0] == 1.0 and c.count(1.0) == len(c)
+    return c[:1] == [1.0] and c.count(1.0) == len(c)
 
 
 class Matrix:
@@ -227,7 +227,7 @@ class Matrix:
         # column by column: A v = v_1 A[:, 1] + ... + v_m A[:, m] (a zero v_j adds nothing).
         # A board (its heap) and PyPy (its GC: a fit in 0.55x the time) update Av in place;
         # a new list is faster on CPython (0.94x).
-        skip = 1 if ones(self._T.rows[0]) else 0    # 1s first: Av starts at v_1, no products
+        skip = 1 if n and ones(self._T.rows[0]) else 0   # 1s first: Av starts at v_1, no products
         Av = [other[0] if skip else 0] * self.shape[0]
         for column, v_j in zip(self._T.rows[skip:], other[skip:]):
             if v_j and IN_PLACE:
