@@ -33,7 +33,7 @@ The links (``get_link``, ``LINKS``, the link classes) are in ``minilogit.links``
 import math
 
 from .core.checks import as_float
-from .core.compat import lgamma as _lgamma
+from .special import lgamma as _lgamma
 from .core.errors import DataError
 from .links import get_link
 

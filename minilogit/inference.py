@@ -34,7 +34,7 @@ tests, intervals, pseudo-R^2, AIC, BIC and the LLR test raise
 import math
 
 from .core.checks import check_number
-from .core.compat import exp_or_inf
+from .special import exp_or_inf
 from .core.errors import InferenceError, NotFittedError, SingularMatrixError
 
 PENALISED = ("the fit is penalised, so its coefficients are biased towards 0 and "

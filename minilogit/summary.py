@@ -5,7 +5,7 @@ one row per coefficient, in the spirit of statsmodels and R.
 out, and loads the first time a summary is asked for.
 """
 
-from .core.compat import exp_or_inf
+from .special import exp_or_inf
 from .core.errors import DataError
 from .inference import unfinished, wrap_text
 from .tables import table

@@ -19,12 +19,11 @@ LOG_MAX         e^x is finite for every x <= LOG_MAX      709.08        88.03
 
 MicroPython has no ``math.log1p``, no ``operator.mul``, no ``warnings``
 module and no ``UserWarning`` class, and its ``random`` module gives a
-different stream from CPython's for the same seed; a build without its
-special functions also lacks ``math.expm1`` and ``math.lgamma`` (``lgamma``
-is then None); and it builds a list by doubling its array, which
-``as_list`` avoids. Everything the package needs from that list is defined
-here once, so the rest of the code imports from this module and never asks
-which runtime it is on.
+different stream from CPython's for the same seed; and it builds a list by
+doubling its array, which ``as_list`` avoids. Everything the package needs
+from that list is defined here once, so the rest of the code imports from
+this module (or, for special functions the core never calls,
+``minilogit.special``) and never asks which runtime it is on.
 
 >>> EPS == 2.0 ** (1 - MANT_DIG)
 True
@@ -52,16 +51,9 @@ def _float_facts():
 
 EPS, MANT_DIG, TINY, LOG_MAX = _float_facts()
 
-def exp_or_inf(x):
-    """Return e^x, or inf where it overflows the float (instead of raising).
-
-    >>> exp_or_inf(0.0), exp_or_inf(1e6)
-    (1.0, inf)
-    """
-    return math.exp(x) if x <= LOG_MAX else float("inf")
-
 
 BOARD = sys.implementation.name == "micropython"     # as on a board, with its small heap
+IN_PLACE = BOARD or sys.implementation.name == "pypy"  # loops as fast as new lists, which cost
 if BOARD:
     def as_list(values, n, out=None):
         """Return list(values) for an iterable of n values, in one array of n
@@ -181,18 +173,3 @@ def is_fraction(x):
     """
     fractions = sys.modules.get("fractions")
     return fractions is not None and isinstance(x, fractions.Fraction)
-
-
-try:
-    expm1 = math.expm1
-except AttributeError:  # a MicroPython built without it
-    def expm1(x):
-        """Return e^x - 1, accurate for tiny x (stand-in for ``math.expm1``)."""
-        if abs(x) < 1e-5:
-            return x + 0.5 * x * x + x * x * x / 6.0
-        return math.exp(x) - 1.0
-
-try:
-    lgamma = math.lgamma
-except AttributeError:  # a MicroPython built without the special functions
-    lgamma = None

@@ -20,7 +20,7 @@ import math
 # the two largest modules first: on a board, compiling each then needs less contiguous memory
 from .solvers import GD_TOL, TOL, gradient_descent, irls, newton, sgd
 from .logistic import L2Penalty, LogisticLoss
-from .checks import check_binary_labels, check_number, check_sample_weight, check_X
+from .checks import check_binary_labels, check_number, check_sample_weight, check_X, float_columns
 from .compat import as_list, warn
 from .errors import (ConvergenceWarning, DataError, DivergenceError, NotFittedError,
                      SeparationWarning, SingularMatrixError)
@@ -192,27 +192,28 @@ class Estimator:
                  ConvergenceWarning, self._CALLER)
 
 
-def design(rows, fit_intercept):
-    """The design matrix: a leading 1 on every row when fitting an intercept.
+def design(X, fit_intercept):
+    """The design matrix of data X: a leading 1 on every row when fitting an intercept.
 
-    ``rows`` (from ``check_X``) are copied into columns, which the solvers
+    X is checked as ``check_X`` does and copied into columns, which the solvers
     read (X beta, Xᵀ(p - y), XᵀWX; rows are built on demand). A column whose
     sum of squares overflows a float (XᵀWX inf, the fit nan) is a DataError.
 
     >>> design([[2.0], [3.0]], True).rows
     [[1.0, 2.0], [1.0, 3.0]]
     """
-    n = len(rows)                    # each column in one array (as_list: a board's heap)
-    cols = [as_list(c, n) for c in zip(*rows)]       # zip(*rows): the transpose
+    cols = float_columns(X)           # checked and transposed in one pass
+    if cols is None:
+        rows = check_X(X)             # each column in one array (as_list: a board's heap)
+        cols = [as_list(c, len(rows)) for c in zip(*rows)]       # zip(*rows): the transpose
+        for j in range(len(cols)):
+            if not dot(cols[j], cols[j]) < math.inf:
+                raise DataError("column %d of X has entries as large as %r: the sums of "
+                                "squares in X'WX overflow a float; rescale or standardize "
+                                "that column" % (j, max(abs(v) for v in cols[j])))
     if fit_intercept:
-        cols.insert(0, [1.0] * n)                        # x_i = [1, x_i1, ..., x_ip]
-    X = Matrix.from_columns(cols)
-    for j in range(len(cols)):
-        if not dot(cols[j], cols[j]) < math.inf:
-            raise DataError("column %d of X has entries as large as %r: the sums of squares "
-                            "in X'WX overflow a float; rescale or standardize that column"
-                            % (j - 1 if fit_intercept else j, max(abs(v) for v in cols[j])))
-    return X
+        cols.insert(0, [1.0] * len(cols[0]))                # x_i = [1, x_i1, ..., x_ip]
+    return Matrix.from_columns(cols)
 
 
 def check_scores(scores, bad=lambda a: a != a):
@@ -330,7 +331,7 @@ class LogisticRegression(Estimator):
         """
         self._forget()
         l1, l2 = self._penalty_weights()
-        X1 = design(check_X(X), self.fit_intercept)
+        X1 = design(X, self.fit_intercept)
         classes, y01 = check_binary_labels(y, X1.shape[0])
         weights = self._weights(sample_weight, classes, y01)
         self._check_identified(X1.shape, l1 > 0 or l2 > 0)

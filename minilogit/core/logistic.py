@@ -25,7 +25,7 @@ True
 
 import math
 
-from .compat import EPS, LOG_MAX, as_list
+from .compat import BOARD, EPS, LOG_MAX, as_list, log1p
 from .functions import log1pexp, sigmoid
 from .matrix import Matrix, dot, weighted_gram
 
@@ -125,9 +125,8 @@ class LogisticLoss(WeightedRows):
     times, eq. (47), so that integer weights are repeated rows: the loss,
     gradient and Hessian are weighted sums and ``n_examples`` is sum_i w_i.
 
-    At the last beta asked about, a (the linear predictor) or, once asked for,
-    p (a board holds one of the two lists) is kept: value, separation check,
-    gradient and Hessian cost one pass (IRLS's working response one more).
+    At the last beta asked about, a and p are kept (a board keeps one of them):
+    value, separation check, gradient and Hessian cost one pass over X.
 
     >>> loss = LogisticLoss(Matrix([[1.0, -1.0], [1.0, 1.0], [1.0, 2.0]]), [0, 1, 0])
     >>> loss.n_examples, loss.n_params
@@ -138,12 +137,11 @@ class LogisticLoss(WeightedRows):
 
     def __init__(self, X, y, weights=None):
         self.X = X
-        self.y = as_list((float(v) for v in y), len(y))    # one array (as_list: a board's heap)
+        self.y = as_list(map(float, y), len(y))             # one array (as_list: a board's heap)
         self.n_params = X.shape[1]
         self._set_weights(weights)
         self._beta = None
-        # two arrays that a board refills for each gradient and Hessian (as_list), made
-        # now, before the fit's short-lived floats leave small holes all over its heap
+        # arrays a board refills (as_list), made before short-lived floats fragment its heap
         self._work, self._wx = [0.0] * len(self.y), [0.0] * len(self.y)
 
     def _predictor(self, beta):
@@ -156,33 +154,38 @@ class LogisticLoss(WeightedRows):
         return self._a
 
     def _probabilities(self, beta):
-        """Return p, the probabilities at beta, eq. (9); a is then let go."""
+        """Return p, the probabilities at beta, eq. (9) (sigma(0) = 1/2); a is let go."""
         if self._beta != beta or self._p is None:
-            a = self._predictor(beta)
-            self._p = as_list(map(sigmoid, a), len(a), a)    # eq. (9); a board reuses a's array
+            a = self._predictor(beta)                        # a board reuses a's array
+            self._p = as_list(map(sigmoid, a) if any(beta) else (0.5 for _ in a), len(a), a)
             self._a = None
         return self._p
 
     def value(self, beta):
-        """L(beta) = sum_i log(1 + e^a_i) - y_i a_i, eq. (10).
+        """L(beta) = sum_i log(1 + e^a_i) - y_i a_i, eq. (10), and p = sigma(a), kept: one
+        e_i = e^-|a_i| gives log(1 + e^a_i) = max(a_i, 0) + log(1 + e_i) and p_i, eq. (9).
 
         >>> LogisticLoss(Matrix([[1.0]]), [1]).value([1000.0])
         0.0
         """
         if not any(beta):                  # a = 0: every term is log(1 + e^0), known
             return self.n_examples * math.log(2.0)
-        a = self._predictor(beta)
-        terms = (log1pexp(a_i) - y_i * a_i for a_i, y_i in zip(a, self.y))   # eq. (10)
+        a, exp = self._predictor(beta), math.exp
+        if BOARD:                          # a board holds a or p: one term at a time
+            return sum(self._weigh(log1pexp(a_i) - y_i * a_i for a_i, y_i in zip(a, self.y)))
+        e = [exp(-a_i) if a_i > 0 else exp(a_i) for a_i in a]                 # e^-|a_i|
+        self._p = [1.0 / (1.0 + e_i) if a_i > 0 else e_i / (1.0 + e_i) for a_i, e_i in zip(a, e)]
+        terms = ((a_i + log1p(e_i) if a_i > 0 else log1p(e_i)) - y_i * a_i      # eq. (10)
+                 for a_i, y_i, e_i in zip(a, self.y, e))
         return sum(self._weigh(terms))
 
     def gradient(self, beta):
-        """g = Xᵀ(p - y), eq. (12).
+        """g = Xᵀ(p - y), eq. (12), the residuals p_i - y_i in one array (a board's: as_list).
 
         >>> LogisticLoss(Matrix([[1.0, 2.0]]), [1]).gradient([0.0, 0.0])
         [-0.5, -1.0]
         """
         p = self._probabilities(beta)
-        # the residuals p_i - y_i, in one array (as_list: a board refills the one it keeps)
         r = self._weigh(as_list((p_i - y_i for p_i, y_i in zip(p, self.y)), len(p), self._work))
         return r @ self.X                                    # eq. (12): X'(p - y)
 

@@ -19,7 +19,7 @@ from ..core.checks import as_float, check_sample_weight, check_X
 from ..core.errors import DataError
 from ..core.estimators import Estimator, check_scores, design
 from ..core.logistic import L2Penalty
-from ..core.matrix import dot
+from ..core.matrix import Matrix, dot
 from ..core.solvers import TOL
 from ..families import family_and_link, log_factorial
 from ..objectives.glm import GLMLoss
@@ -164,20 +164,20 @@ class GLM(Protocol, LazyInference, L1Solvers, Extras, Estimator):
         self._forget()
         l1, l2 = self._penalty_weights()
         family, link = family_and_link(self.family, self.link)
-        rows = check_X(X)
+        X1 = design(X, self.fit_intercept)
+        n_rows = X1.shape[0]
         y, trials = _check_pairs(family, y)
-        if len(y) != len(rows):
-            raise DataError("X has %d rows but y has %d values" % (len(rows), len(y)))
-        weights = check_sample_weight(sample_weight, len(rows))
-        freq = [1.0] * len(rows) if weights is None else weights
+        if len(y) != n_rows:
+            raise DataError("X has %d rows but y has %d values" % (n_rows, len(y)))
+        weights = check_sample_weight(sample_weight, n_rows)
+        freq = [1.0] * n_rows if weights is None else weights
         w = freq if trials is None else [f * n for f, n in zip(freq, trials)]
         ybar = sum(w_i * y_i for w_i, y_i in zip(w, y)) / sum(w)
         _check_mean(family, ybar)
         _check_size(family, y, w, ybar)
-        offset = _check_offset(offset, exposure, link, len(rows))
+        offset = _check_offset(offset, exposure, link, n_rows)
 
-        n_features = len(rows[0])
-        X1 = design(rows, self.fit_intercept)
+        n_features = X1.shape[1] - (1 if self.fit_intercept else 0)
         self._check_identified(X1.shape, l1 > 0 or l2 > 0)
         objective = GLMLoss(X1, y, family, link, None if weights is None and trials is None else w,
                             offset, shares=trials is not None)
@@ -267,7 +267,7 @@ class GLM(Protocol, LazyInference, L1Solvers, Extras, Estimator):
             ybar = sum(w_i * y_i for w_i, y_i in zip(w, objective.y)) / sum(w)
             return [ybar] * len(w)
         from ..solvers.glm_irls import glm_irls
-        ones = design([[]] * len(w), True)
+        ones = Matrix.from_columns([[1.0] * len(w)])        # the intercept alone
         null = GLMLoss(ones, objective.y, objective.family, objective.link,
                        objective.weights, objective.offset, shares=True)
         b0 = glm_irls(null).beta[0]

@@ -128,10 +128,9 @@ class LeastSquaresClassifier(Protocol, Extras, Estimator):
         """
         self._forget()
         self.check_params()
-        rows = check_X(X)
-        classes, index = check_class_labels(y, len(rows))
-        n_features = len(rows[0])
-        X1 = design(rows, self.fit_intercept)
+        X1 = design(X, self.fit_intercept)
+        classes, index = check_class_labels(y, X1.shape[0])
+        n_features = X1.shape[1] - (1 if self.fit_intercept else 0)
         d, K = X1.shape[1], len(classes)
         if d > self._NEWTON_MAX:             # a d x d solve too large to start
             raise DataError("X has %d columns: the normal equations take at most %d "

@@ -154,10 +154,9 @@ class MultiLabelClassifier(Protocol, L1Solvers, Extras, Estimator):
         """Fit the K sigmoid outputs to rows X and the label table Y; return self."""
         self._forget()
         self.check_params()
-        rows = check_X(X)
-        Y = _check_label_table(Y, len(rows))
-        n_features = len(rows[0])
-        X1 = design(rows, self.fit_intercept)
+        X1 = design(X, self.fit_intercept)
+        Y = _check_label_table(Y, X1.shape[0])
+        n_features = X1.shape[1] - (1 if self.fit_intercept else 0)
         self._check_identified(X1.shape, False, len(Y[0]))
         objective = MultiLabelLoss(X1, Y)
         self._d = X1.shape[1]

@@ -25,7 +25,7 @@ import math
 
 from ..core.errors import DataError
 from ..core.functions import logit
-from ..core.checks import check_binary_labels, check_number, check_X
+from ..core.checks import check_binary_labels, check_number
 from ..core.estimators import design
 from ..core.logistic import LogisticLoss
 from ..core.solvers import TOL
@@ -62,9 +62,8 @@ class PathPoint:
 
 def _problem(X, y, fit_intercept):
     """(loss, penalized, beta0): the objective, the indices P, the intercept-only start."""
-    rows = check_X(X)
-    _, y01 = check_binary_labels(y, len(rows))
-    X1 = design(rows, fit_intercept)
+    X1 = design(X, fit_intercept)
+    _, y01 = check_binary_labels(y, X1.shape[0])
     loss = LogisticLoss(X1, y01)
     n_params = X1.shape[1]
     beta0 = [0.0] * n_params
