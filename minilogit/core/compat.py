@@ -54,6 +54,7 @@ EPS, MANT_DIG, TINY, LOG_MAX = _float_facts()
 
 BOARD = sys.implementation.name == "micropython"     # as on a board, with its small heap
 IN_PLACE = BOARD or sys.implementation.name == "pypy"  # loops as fast as new lists, which cost
+sumprod = getattr(math, "sumprod", None)               # Python 3.12 on: a dot product in C
 if BOARD:
     def as_list(values, n, out=None):
         """Return list(values) for an iterable of n values, in one array of n

@@ -19,7 +19,7 @@ A Matrix is not changed by any of its methods; treat it as a value.
 
 import math
 
-from .compat import EPS, IN_PLACE, as_list, is_fraction, mul
+from .compat import EPS, IN_PLACE, as_list, is_fraction, mul, sumprod
 from .errors import DataError, SingularMatrixError
 
 
@@ -150,8 +150,7 @@ class Matrix:
     def __repr__(self):
         if not self.rows:
             return "Matrix([])"
-        lines = [repr(r) for r in self.rows]
-        return "Matrix([" + (",\n" + " " * 8).join(lines) + "])"
+        return "Matrix([" + (",\n" + " " * 8).join(repr(r) for r in self.rows) + "])"
 
     # -- constructors -----------------------------------------------------
     @classmethod
@@ -170,8 +169,7 @@ class Matrix:
         >>> Matrix.diag([2, 3]).rows
         [[2, 0], [0, 3]]
         """
-        n = len(v)
-        return cls([[v[i] if i == j else 0 * v[i] for j in range(n)] for i in range(n)])
+        return cls([[v[i] if i == j else 0 * v[i] for j in range(len(v))] for i in range(len(v))])
 
     # -- arithmetic -------------------------------------------------------
     def _check_same_shape(self, other, op):
@@ -361,7 +359,7 @@ def weighted_gram(X, w, wx=None):
     [[3.0, 0.0], [0.0, 6.0]]
     """
     cols = X.T.rows
-    p = len(cols)
+    p, xdot = len(cols), sumprod or dot        # math.sumprod (Python 3.12 on): 4x as fast
     # The intercept's column of 1s needs no multiplications: W 1 is w itself,
     # and 1ᵀ W x_j is the sum of the column W x_j.
     is_ones = [ones(c) for c in cols]
@@ -370,7 +368,7 @@ def weighted_gram(X, w, wx=None):
         # the column W x_j; on a board, in the same array for every j (as_list)
         wx_j = w if is_ones[j] else as_list(map(mul, w, cols[j]), len(w), wx)
         for k in range(j + 1):                                      # one of each pair
-            H[j][k] = H[k][j] = sum(wx_j) if is_ones[k] else dot(wx_j, cols[k])   # x_kᵀ W x_j
+            H[j][k] = H[k][j] = sum(wx_j) if is_ones[k] else xdot(wx_j, cols[k])  # x_kᵀ W x_j
         if wx_j is not w:
             wx = wx_j
     return Matrix(H)
