@@ -125,11 +125,11 @@ class SoftmaxLoss:
             for l in range(k + 1, K):
                 if B is None or any(theta):     # eq. (28): sum_i p_ik p_il x_i x_iᵀ
                     B = weighted_gram(self.X, list(map(mul, p[k], p[l]))).rows
-                for u in range(d):
-                    for v in range(d):      # blocks (k, l) and (l, k), symmetric, and the
-                        H[k * d + u][l * d + v] = H[l * d + u][k * d + v] = -B[u][v]
-                        H[k * d + u][k * d + v] += B[u][v]      # diagonal blocks (k, k)
-                        H[l * d + u][l * d + v] += B[u][v]      # and (l, l): minus those
+                for h_k, h_l, b in zip(H[k * d:], H[l * d:], B):    # rows of blocks (k, l)
+                    h_k[l * d:l * d + d] = h_l[k * d:k * d + d] = [-v for v in b]   # and (l, k)
+        for r, row in enumerate(H):     # block (k, k): minus the other blocks of its rows
+            k = r // d                  # (its own entries, row[k * d + j], still 0 here)
+            row[k * d:k * d + d] = [-sum(row[j::d]) for j in range(d)]
         return Matrix(H)
 
     def example_gradient(self, i, theta):
