@@ -357,7 +357,7 @@ def weighted_gram(X, w, wx=None):
     p = len(cols)
     # The intercept's column of 1s needs no multiplications: W 1 is w itself,
     # and 1ᵀ W x_j is the sum of the column W x_j.
-    is_ones = [c[0] == 1.0 and c.count(1.0) == len(c) for c in cols]
+    is_ones = [c.count(1.0) == len(c) for c in cols]
     H = [[0.0] * p for _ in range(p)]
     for j in range(p):
         # the column W x_j; on a board, in the same array for every j (as_list)
