@@ -319,12 +319,12 @@ def _gauss_jordan(A, B):
                             "matrix's entries are too large (or too different in scale); "
                             "rescale it" % k)
         M[k], M[p] = M[p], M[k]
-        row_k = [a / pivot for a in M[k]]
-        M[k] = row_k
+        # columns 0..k-1 are unit columns by now, 0 in row k: each row changes from k on
+        M[k][k:] = row_k = [a / pivot for a in M[k][k:]]
         for i in range(n):
             if i != k and M[i][k] != 0:
-                f = M[i][k]
-                M[i] = [a - f * b for a, b in zip(M[i], row_k)]
+                f, row = M[i][k], M[i]
+                row[k:] = [a - f * b for a, b in zip(row[k:], row_k)]
     X = [r[n:] for r in M]
     for r in X:
         for v in r:

@@ -34,11 +34,12 @@ the estimator asks for one of them:
 import math
 
 from .checks import check_class_labels, check_number, check_X
+from .compat import mul
 from .errors import DataError
 from .estimators import Estimator, check_scores, design
-from .functions import logsumexp, softmax
+from .functions import softmax
 from .logistic import L2Penalty, diagnose_margins
-from .matrix import Matrix, dot
+from .matrix import Matrix, dot, weighted_gram
 from .solvers import scales_of
 
 
@@ -70,13 +71,19 @@ class SoftmaxLoss:
         return [theta[k * d:(k + 1) * d] for k in range(self.K)]
 
     def _fit_at(self, theta):
-        """Return (a, p): rows of scores a_ik = x_iᵀtheta_k and probabilities, eq. (25)."""
+        """Return (a, p, lse) by columns: the scores a_.k = X theta_k, the
+        probabilities p_.k, eq. (25), and each row's log sum_k e^a_ik. With m_i
+        = max_k a_ik, every e_ik = e^(a_ik - m_i) <= 1: p_ik = e_ik / s_i and
+        log sum_k e^a_ik = m_i + log s_i, s_i = sum_k e_ik (no overflow)."""
         if self._theta != theta:
-            columns = [self.X @ t for t in self.blocks(theta)]      # a_.k = X theta_k
-            a = [list(row) for row in zip(*columns)]
-            self._a, self._p = a, [softmax(a_i) for a_i in a]       # eq. (25)
-            self._theta = list(theta)
-        return self._a, self._p
+            a = [self.X @ t for t in self.blocks(theta)]                # a_.k = X theta_k
+            m = list(map(max, *a))                                      # m_i = max_k a_ik
+            e = [[math.exp(v - m_i) for v, m_i in zip(a_k, m)] for a_k in a]
+            s = list(map(sum, zip(*e)))                                 # s_i = sum_k e_ik
+            self._p = [[v / s_i for v, s_i in zip(e_k, s)] for e_k in e]    # eq. (25)
+            self._lse = [m_i + math.log(s_i) for m_i, s_i in zip(m, s)]
+            self._a, self._theta = a, list(theta)
+        return self._a, self._p, self._lse
 
     def value(self, theta):
         """E = sum_i [log sum_k e^a_ik - a_{i, y_i}], eq. (26), through log-sum-exp.
@@ -84,53 +91,45 @@ class SoftmaxLoss:
         >>> SoftmaxLoss(Matrix([[1.0]]), [0], 3).value([1000.0, 0.0, 0.0])
         0.0
         """
-        a, _ = self._fit_at(theta)
-        return sum(logsumexp(a_i) - a_i[y_i] for a_i, y_i in zip(a, self.y))   # eq. (26)
-
-    def _residuals(self, theta):
-        """r_ik = p_ik - [y_i = k]: the derivative of example i's loss by a_ik."""
-        _, p = self._fit_at(theta)
-        r = [list(p_i) for p_i in p]
-        for r_i, y_i in zip(r, self.y):
-            r_i[y_i] -= 1.0                     # eq. (27): p_ik - 1 for k = y_i, p_ik otherwise
-        return r
+        a, _, lse = self._fit_at(theta)
+        return sum(lse[i] - a[y_i][i] for i, y_i in enumerate(self.y))     # eq. (26)
 
     def gradient(self, theta):
-        """dE/dtheta_k = sum_i (p_ik - [y_i = k]) x_i for each class k, eq. (27).
+        """dE/dtheta_k = Xᵀ(p_.k - y_.k) for each class k, y_ik = [y_i = k], eq. (27).
 
         >>> SoftmaxLoss(Matrix([[1.0, 2.0]]), [0], 2).gradient([0.0] * 4)
         [-0.5, -1.0, 0.5, 1.0]
         """
-        r = self._residuals(theta)
+        _, p, _ = self._fit_at(theta)
         g = []
-        for k in range(self.K):
-            g.extend([r_i[k] for r_i in r] @ self.X)    # eq. (27): X'(p_k - y_k)
+        for k in range(self.K):         # eq. (27): r_ik = p_ik - 1 for k = y_i, p_ik otherwise
+            r_k = [p_ik - 1.0 if y_i == k else p_ik for p_ik, y_i in zip(p[k], self.y)]
+            g.extend(r_k @ self.X)                                     # Xᵀ r_.k
         return g
 
     def hessian(self, theta):
         """Block (k, l) = sum_i p_ik ([k = l] - p_il) x_i x_iᵀ, eq. (28).
 
-        Each distinct entry is computed once, W never formed: for k != l the
-        block is -(P_k X)ᵀ(P_l X), P_k = diag(p_.k), and symmetric; block (l, k)
-        is block (k, l); since sum_l p_il = 1, block (k, k) is minus the others.
+        Each distinct block is computed once: for k != l, block (k, l) is
+        -Xᵀ P_k P_l X (P_k = diag(p_.k), W never formed: weighted_gram), and
+        block (l, k) the same; since sum_l p_il = 1, block (k, k) is minus the
+        others of its row. At theta = 0, every p_ik is 1/K: one block for all.
 
         >>> SoftmaxLoss(Matrix([[1.0]]), [0], 2).hessian([0.0, 0.0]).rows
         [[0.25, -0.25], [-0.25, 0.25]]
         """
-        _, p = self._fit_at(theta)
-        K, d = self.K, self.d
-        PX = [[[p_i[k] * x for p_i, x in zip(p, c)] for c in self.X.T.rows]
-              for k in range(K)]                              # PX[k][u]: column u of P_k X
+        _, p, _ = self._fit_at(theta)
+        K, d, B = self.K, self.d, None
         H = [[0.0] * (K * d) for _ in range(K * d)]
         for k in range(K):
             for l in range(k + 1, K):
-                for u in range(d):
-                    for v in range(u, d):
-                        h = -dot(PX[k][u], PX[l][v])    # eq. (28): -sum_i p_ik p_il x_iu x_iv
-                        for i, j in {(u, v), (v, u)}:   # entries (u, v) and (v, u): the same
-                            H[k * d + i][l * d + j] = H[l * d + j][k * d + i] = h
-                            H[k * d + i][k * d + j] -= h    # blocks (k, k) and (l, l):
-                            H[l * d + i][l * d + j] -= h    # minus the others of their row
+                if B is None or any(theta):     # eq. (28): sum_i p_ik p_il x_i x_iᵀ
+                    B = weighted_gram(self.X, list(map(mul, p[k], p[l]))).rows
+                for h_k, h_l, b in zip(H[k * d:], H[l * d:], B):    # rows of blocks (k, l)
+                    h_k[l * d:l * d + d] = h_l[k * d:k * d + d] = [-v for v in b]   # and (l, k)
+        for r, row in enumerate(H):     # block (k, k): minus the other blocks of its rows
+            k = r // d                  # (its own entries, row[k * d + j], still 0 here)
+            row[k * d:k * d + d] = [-sum(row[j::d]) for j in range(d)]
         return Matrix(H)
 
     def example_gradient(self, i, theta):
@@ -148,9 +147,10 @@ class SoftmaxLoss:
         return g
 
     def _margins(self, scores):
-        """m_ij = score of i's own class minus score of class j, for j != y_i."""
+        """m_ij = score of i's own class minus score of class j, for j != y_i
+        (``scores`` by columns, a_.k)."""
         return [[a_i[y_i] - a_i[j] for j in range(self.K) if j != y_i]
-                for a_i, y_i in zip(scores, self.y)]
+                for a_i, y_i in zip(zip(*scores), self.y)]
 
     def diagnose(self, theta, step):
         """A message when theta shows that the maximum-likelihood estimate does
@@ -170,11 +170,11 @@ class SoftmaxLoss:
         >>> loss.diagnose([0.0, -5.0, 0.0, 5.0], None).split(":")[0]
         'complete separation'
         """
-        a, _ = self._fit_at(theta)
+        a, _, _ = self._fit_at(theta)
         m = [min(m_i) for m_i in self._margins(a)]     # example i's margin: its smallest
 
         def step_margins():
-            d = [list(row) for row in zip(*[self.X @ s for s in self.blocks(step)])]
+            d = [self.X @ s for s in self.blocks(step)]
             return [v for dm_i in self._margins(d) for v in dm_i]
 
         return diagnose_margins(m, None if step is None else step_margins, self.y, self.names)
@@ -304,14 +304,13 @@ class SoftmaxRegression(Estimator):
         """
         self._forget()
         penalized = self._check_params()
-        rows = check_X(X)
-        classes, index = check_class_labels(y, len(rows), model="softmax regression")
+        X1 = design(X, self.fit_intercept)
+        classes, index = check_class_labels(y, X1.shape[0], model="softmax regression")
         if self.reference_class is not None and self.reference_class not in classes:
             raise DataError("reference_class %r is not one of the classes %r"
                             % (self.reference_class, classes))
-        n_features = len(rows[0])
-        X1 = design(rows, self.fit_intercept)
         K, d = len(classes), X1.shape[1]
+        n_features = d - (1 if self.fit_intercept else 0)
         self._check_identified(X1.shape, penalized, K)
         first = 1 if self.fit_intercept else 0        # where the coefficients start in a block
         objective = SoftmaxLoss(X1, index, K, names=classes)
