@@ -136,9 +136,8 @@ class LogisticLoss(WeightedRows):
     """
 
     def __init__(self, X, y, weights=None):
-        self.X = X
+        self.X, self.n_params = X, X.shape[1]
         self.y = as_list(map(float, y), len(y))             # one array (as_list: a board's heap)
-        self.n_params = X.shape[1]
         self._set_weights(weights)
         self._beta = None
         # arrays a board refills (as_list), made before short-lived floats fragment its heap
@@ -335,7 +334,8 @@ def diagnose_margins(m, step_margins=None, y=None, names=None):
                 % (n, smallest))
     if not certain or step_margins is None:
         return None
-    dm = list(step_margins())                       # only now: a pass over X
+    dm = step_margins()                             # only now: a pass over X
+    dm = dm if isinstance(dm, list) else as_list(dm, n)    # n margins (n slots: a board's heap)
     scale = max(abs(v) for v in dm)
     if scale == 0.0 or min(dm) < -FLAT * scale:     # no step, or some margin fell
         return None
