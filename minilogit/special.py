@@ -3,9 +3,6 @@ families, odds ratios), with stand-ins where a runtime lacks them: a
 MicroPython built without its special functions has no ``math.expm1`` and
 no ``math.lgamma`` (``lgamma`` is then None). The core's own stand-ins are
 in ``minilogit.core.compat``.
-
->>> exp_or_inf(0.0), exp_or_inf(1e6)
-(1.0, inf)
 """
 
 import math
@@ -14,7 +11,11 @@ from .core.compat import LOG_MAX
 
 
 def exp_or_inf(x):
-    """Return e^x, or inf where it overflows the float (instead of raising)."""
+    """Return e^x, or inf where it overflows the float (instead of raising).
+
+    >>> exp_or_inf(0.0), exp_or_inf(1e6)
+    (1.0, inf)
+    """
     return math.exp(x) if x <= LOG_MAX else float("inf")
 
 

@@ -36,7 +36,10 @@ def dot(a, b):
 
 
 def ones(c):
-    """True when the list c is all 1s (an intercept's column), read at C speed."""
+    """True when the list c is all 1s (an intercept's column), read at C speed:
+    >>> ones([1.0, 1.0]), ones([1.0, 2.0]), ones([])
+    (True, False, False)
+    """
     return c[:1] == [1.0] and c.count(1.0) == len(c)
 
 
@@ -288,8 +291,7 @@ class Matrix:
         """
         n = self.shape[0]
         one = 1 if any(is_fraction(a) for r in self.rows for a in r) else 1.0
-        eye = [[one if i == j else 0 * one for j in range(n)] for i in range(n)]
-        return self.solve(Matrix(eye))
+        return self.solve(Matrix.diag([one] * n))
 
 
 def _gauss_jordan(A, B):
@@ -326,12 +328,11 @@ def _gauss_jordan(A, B):
                 f, row = M[i][k], M[i]
                 row[k:] = [a - f * b for a, b in zip(row[k:], row_k)]
     X = [r[n:] for r in M]
-    for r in X:
-        for v in r:
-            if isinstance(v, float) and not -_INF < v < _INF:
-                raise DataError("the solution of the linear system is %r: it overflows a "
-                                "float (the matrix is too close to singular for its scale); "
-                                "rescale it" % (v,))
+    for v in [v for r in X for v in r]:
+        if isinstance(v, float) and not -_INF < v < _INF:
+            raise DataError("the solution of the linear system is %r: it overflows a "
+                            "float (the matrix is too close to singular for its scale); "
+                            "rescale it" % (v,))
     return X
 
 
