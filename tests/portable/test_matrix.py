@@ -3,7 +3,9 @@
 from helpers import EPS, Fraction, Skip, assert_close, raises
 
 from minilogit import DataError, Matrix, SingularMatrixError
-from minilogit.core.matrix import dot, weighted_gram
+from minilogit.core.checks import float_columns
+from minilogit.core.estimators import design
+from minilogit.core.matrix import dot, ones, weighted_gram
 
 
 def _near(A, B, tol=1e-12):
@@ -221,3 +223,21 @@ def test_dot_and_weighted_gram():
     G = weighted_gram(X, w)
     assert G.rows == (X.T @ Matrix.diag(w) @ X).rows == [[7.0, 2.0], [2.0, 7.0]]
     assert weighted_gram(Matrix([[1.0, 2.0], [1.0, -1.0]]), [1.0, 2.0]).rows == [[3.0, 0.0], [0.0, 6.0]]
+
+
+def test_intercept_column_and_design():
+    # the column of 1s is found, and X beta over columns equals the row-by-row sums
+    assert ones([1.0, 1.0, 1]) and not ones([1.0, 2.0]) and not ones([])
+    rows = [[2.0, -1.0], [0.5, 3.0], [1.0, 1.0]]
+    X1 = design(rows, True)
+    assert X1.rows == [[1.0, 2.0, -1.0], [1.0, 0.5, 3.0], [1.0, 1.0, 1.0]]
+    beta = [0.5, -2.0, 0.25]
+    by_rows = [dot(r, beta) for r in X1.rows]
+    assert_close(X1 @ beta, by_rows, 1e-6)
+    assert X1 @ [0.0, 0.0, 0.0] == [0.0, 0.0, 0.0]
+    # floats are checked and transposed in one pass (None on a board, or for other input)
+    cols = float_columns(rows)
+    assert cols is None or cols == [[2.0, 0.5, 1.0], [-1.0, 3.0, 1.0]]
+    assert float_columns([[1.0, 2]]) is None and float_columns([[1.0], [2.0, 3.0]]) is None
+    e = raises(DataError, lambda: design([[1.0, float("nan")]], True))
+    assert "X[0][1]" in str(e)
