@@ -12,13 +12,25 @@ import sys
 import time
 
 import minilogit.core.compat as compat
-from .core.compat import _warnings, fallback_count, fallback_since
+from .core.compat import _warnings, fallback_count, fallback_log
 from .core.errors import DataError
 from .models.logistic import LogisticRegression
 from .datasets import load_breast_cancer, standardize
 from .tables import solver_table
 
 SUBSET = ["mean_radius", "mean_texture", "mean_smoothness", "mean_symmetry"]
+
+
+def fallback_since(mark):
+    """The warnings that ``minilogit.core.compat.warn`` logged without the
+    ``warnings`` module (MicroPython) since ``fallback_count[0]`` was ``mark``
+    (at most the last 20, which is all the log keeps).
+
+    >>> fallback_since(fallback_count[0])
+    []
+    """
+    n = fallback_count[0] - mark
+    return fallback_log[max(0, len(fallback_log) - n):] if n > 0 else []
 
 
 class _Sink:

@@ -15,7 +15,7 @@ minilogit.DataError: X[0][1] is nan: every entry must be a finite number, not Na
 
 import math
 
-from .compat import BOARD, as_list
+from .compat import BOARD, IN_PLACE, as_list
 from .errors import DataError
 from .matrix import Matrix, dot
 
@@ -103,20 +103,22 @@ def check_X(X, n_features=None, name="X"):
 
 
 def float_columns(rows):
-    """The columns of ``rows`` (a list) when they are equal-length lists of
-    floats whose sums of squares are finite, else None: the common case,
-    checked a column at a time (1.6x faster than row by row). A board gets
-    None, and ``check_X`` checks row by row: the columns are N p more slots.
+    """(the columns of ``rows``, their sums of squares) when ``rows`` (a list)
+    are equal-length lists of floats whose squares sum to a finite total, else
+    None: the common case, checked a column at a time (1.6x faster than row by
+    row). A board gets None; ``check_X`` checks row by row (N p fewer slots).
 
     >>> float_columns([[1.0, 2.0], [3.0, 4.0]]), float_columns([[1.0, 2]])
-    ([[1.0, 3.0], [2.0, 4.0]], None)
+    (([[1.0, 3.0], [2.0, 4.0]], [10.0, 20.0]), None)
     """
     if BOARD or type(rows) is not list or set(map(type, rows)) != _LIST or \
             len(set(map(len, rows))) != 1:
         return None
-    cols = [[r[j] for r in rows] for j in range(len(rows[0]))]   # (zip(*rows): 5x on PyPy)
-    if cols and all(set(map(type, c)) == _FLOAT and math.isfinite(dot(c, c)) for c in cols):
-        return cols
+    cols = [[r[j] for r in rows] for j in range(len(rows[0]))] if IN_PLACE else \
+        list(map(list, zip(*rows)))      # the transpose (zip(*rows): 0.6x on CPython, 5x on PyPy)
+    squares = [dot(c, c) for c in cols if set(map(type, c)) == _FLOAT]
+    if cols and len(squares) == len(cols) and math.isfinite(sum(squares)):
+        return cols, squares
 
 
 # At most max(MAX_CLASSES, N / 2) classes in y: see check_class_labels.
@@ -160,7 +162,7 @@ def check_class_labels(y, n_rows, max_classes=None, model="a classifier"):
                         "few classes, or fit a regression" % (len(classes), len(y),
                                                                  show_labels(classes), model))
     position = dict((c, k) for k, c in enumerate(classes))
-    return classes, as_list((position[v] for v in y), len(y))
+    return classes, as_list(map(position.__getitem__, y), len(y))
 
 
 def check_binary_labels(y, n_rows):
@@ -178,7 +180,7 @@ def check_binary_labels(y, n_rows):
     """
     classes, index = check_class_labels(y, n_rows, max_classes=2, model="a binary model")
     # two shared floats, not one per row, in one array (as_list: a board's heap)
-    return classes, as_list((1.0 if k else 0.0 for k in index), len(index))
+    return classes, as_list(map({0: 0.0, 1: 1.0}.__getitem__, index), len(index))
 
 
 def check_sample_weight(sample_weight, n_rows, name="sample_weight"):
@@ -231,6 +233,17 @@ def check_number(value, name, what, ok=None, integer=False):
     if isinstance(v, bool) or not isinstance(v, kinds) or (ok is not None and not ok(v)):
         raise DataError("%s must be %s, got %r" % (name, what, value))
     return v
+
+
+def check_threshold(threshold):
+    """Raise DataError unless ``threshold`` is a number in [0, 1].
+
+    >>> check_threshold("0.5")
+    Traceback (most recent call last):
+    ...
+    minilogit.DataError: threshold must be in [0, 1], got '0.5'
+    """
+    check_number(threshold, "threshold", "in [0, 1]", lambda t: 0.0 <= t <= 1.0)
 
 
 def sorted_labels(values, name):

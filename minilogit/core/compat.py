@@ -17,7 +17,7 @@ TINY            smallest positive normal float            2.2e-308      1.2e-38
 LOG_MAX         e^x is finite for every x <= LOG_MAX      709.08        88.03
 ==============  ========================================  ============  ==========
 
-MicroPython has no ``math.log1p``, no ``operator.mul``, no ``warnings``
+MicroPython has no ``math.log1p``, no ``operator.mul`` or ``sub``, no ``warnings``
 module and no ``UserWarning`` class, and its ``random`` module gives a
 different stream from CPython's for the same seed; and it builds a list by
 doubling its array, which ``as_list`` avoids. Everything the package needs
@@ -85,11 +85,9 @@ else:
         return list(values)
 
 try:
-    from operator import mul
-except ImportError:  # MicroPython: operator has no mul
-    def mul(a, b):
-        """Return a * b (stand-in for ``operator.mul``)."""
-        return a * b
+    from operator import mul, sub
+except ImportError:  # MicroPython: operator has no mul or sub
+    mul, sub = (lambda a, b: a * b), (lambda a, b: a - b)
 
 try:
     log1p = math.log1p
@@ -127,18 +125,6 @@ except ImportError:  # MicroPython
 # and printed to stderr.
 fallback_log = []       # the last 20 warnings issued without the warnings module
 fallback_count = [0]    # how many were issued in all (a list, so that it can be updated)
-
-
-def fallback_since(mark):
-    """The fallback warnings issued since ``fallback_count[0]`` was ``mark``
-    (at most the last 20, which is all the log keeps).
-
-    >>> mark = fallback_count[0]
-    >>> fallback_since(mark)
-    []
-    """
-    n = fallback_count[0] - mark
-    return fallback_log[max(0, len(fallback_log) - n):] if n > 0 else []
 
 
 def warn(message, category, stacklevel=1):

@@ -20,7 +20,8 @@ import math
 # the two largest modules first: on a board, compiling each then needs less contiguous memory
 from .solvers import GD_TOL, TOL, gradient_descent, irls, newton, sgd
 from .logistic import L2Penalty, LogisticLoss
-from .checks import check_binary_labels, check_number, check_sample_weight, check_X, float_columns
+from .checks import (check_binary_labels, check_number, check_sample_weight, check_threshold,
+                     check_X, float_columns)
 from .compat import as_list, warn
 from .errors import (ConvergenceWarning, DataError, DivergenceError, NotFittedError,
                      SeparationWarning, SingularMatrixError)
@@ -197,23 +198,26 @@ def design(X, fit_intercept):
 
     X is checked as ``check_X`` does and copied into columns, which the solvers
     read (X beta, Xᵀ(p - y), XᵀWX; rows are built on demand). A column whose
-    sum of squares overflows a float (XᵀWX inf, the fit nan) is a DataError.
+    sum of squares overflows a float (XᵀWX inf, the fit nan) is a DataError;
+    the sums are kept (``sums_of_squares``) for the solvers' column scales.
 
-    >>> design([[2.0], [3.0]], True).rows
-    [[1.0, 2.0], [1.0, 3.0]]
+    >>> X1 = design([[2.0], [3.0]], True)
+    >>> X1.rows, X1.sums_of_squares
+    ([[1.0, 2.0], [1.0, 3.0]], [2.0, 13.0])
     """
-    cols = float_columns(X)           # checked and transposed in one pass
+    cols, squares = float_columns(X) or (None, None)      # checked and transposed in one pass
     if cols is None:
         rows = check_X(X)             # each column in one array (as_list: a board's heap)
         cols = [as_list(c, len(rows)) for c in zip(*rows)]       # zip(*rows): the transpose
-        for j in range(len(cols)):
-            if not dot(cols[j], cols[j]) < math.inf:
+        squares = [dot(c, c) for c in cols]
+        for j, ss in enumerate(squares):
+            if not ss < math.inf:
                 raise DataError("column %d of X has entries as large as %r: the sums of "
                                 "squares in X'WX overflow a float; rescale or standardize "
                                 "that column" % (j, max(abs(v) for v in cols[j])))
-    if fit_intercept:
-        cols.insert(0, [1.0] * len(cols[0]))                # x_i = [1, x_i1, ..., x_ip]
-    return Matrix.from_columns(cols)
+    if fit_intercept:                                       # x_i = [1, x_i1, ..., x_ip]
+        cols, squares = [[1.0] * len(cols[0])] + cols, [float(len(cols[0]))] + squares
+    return Matrix.from_columns(cols, squares)
 
 
 def check_scores(scores, bad=lambda a: a != a):
@@ -234,17 +238,6 @@ def check_scores(scores, bad=lambda a: a != a):
                                 "overflows a float); rescale the features as for fitting"
                                 % (i, v))
     return scores
-
-
-def check_threshold(threshold):
-    """Raise DataError unless ``threshold`` is a number in [0, 1].
-
-    >>> check_threshold("0.5")
-    Traceback (most recent call last):
-    ...
-    minilogit.DataError: threshold must be in [0, 1], got '0.5'
-    """
-    check_number(threshold, "threshold", "in [0, 1]", lambda t: 0.0 <= t <= 1.0)
 
 
 class LogisticRegression(Estimator):

@@ -25,13 +25,12 @@ True
 
 import math
 
-from .compat import BOARD, EPS, LOG_MAX, as_list, log1p
+from .compat import BOARD, EPS, LOG_MAX, as_list, log1p, mul, sub
 from .functions import log1pexp, sigmoid
 from .matrix import Matrix, dot, weighted_gram
 
-# A point whose margin s_i x_iᵀbeta exceeds CERTAIN_MARGIN is fitted with
-# probability within e^-CERTAIN_MARGIN of its label: "certain", as far as the
-# float can tell (e^-30 ~ 9e-14 for double precision, e^-14.7 ~ 4e-7 for single).
+# A point whose margin s_i x_iᵀbeta exceeds CERTAIN_MARGIN is fitted within e^-CERTAIN_MARGIN
+# of its label: "certain" (e^-30 ~ 9e-14 in double precision, e^-14.7 ~ 4e-7 in single).
 CERTAIN_MARGIN = min(30.0, LOG_MAX / 6.0)
 
 # A margin's change along a step counts as none when it is within this
@@ -125,8 +124,8 @@ class LogisticLoss(WeightedRows):
     times, eq. (47), so that integer weights are repeated rows: the loss,
     gradient and Hessian are weighted sums and ``n_examples`` is sum_i w_i.
 
-    At the last beta asked about, a and p are kept (a board keeps one of them):
-    value, separation check, gradient and Hessian cost one pass over X.
+    At the last beta asked about, a, p and the margins are kept (a board keeps a
+    or p): value, separation check, gradient and Hessian cost one pass over X.
 
     >>> loss = LogisticLoss(Matrix([[1.0, -1.0], [1.0, 1.0], [1.0, 2.0]]), [0, 1, 0])
     >>> loss.n_examples, loss.n_params
@@ -138,6 +137,7 @@ class LogisticLoss(WeightedRows):
     def __init__(self, X, y, weights=None):
         self.X, self.n_params = X, X.shape[1]
         self.y = as_list(map(float, y), len(y))             # one array (as_list: a board's heap)
+        self._s = None if BOARD else [y_i + y_i - 1.0 for y_i in self.y]    # s_i = +-1, eq. (24)
         self._set_weights(weights)
         self._beta = None
         # arrays a board refills (as_list), made before short-lived floats fragment its heap
@@ -146,7 +146,7 @@ class LogisticLoss(WeightedRows):
     def _predictor(self, beta):
         """Return a, the linear predictor at beta, eq. (8)."""
         if self._beta != beta:
-            self._a = self._p = None         # the old lists' memory is free for the new ones
+            self._a = self._p = self._m = None   # the old lists' memory is free for new ones
             self._beta = list(beta)
         if self._a is None:
             self._a = self.X @ beta                          # eq. (8): a_i = x_i' beta
@@ -172,11 +172,12 @@ class LogisticLoss(WeightedRows):
         a, exp = self._predictor(beta), math.exp
         if BOARD:                          # a board holds a or p: one term at a time
             return sum(self._weigh(log1pexp(a_i) - y_i * a_i for a_i, y_i in zip(a, self.y)))
-        e = [exp(-a_i) if a_i > 0 else exp(a_i) for a_i in a]                 # e^-|a_i|
-        self._p = [1.0 / (1.0 + e_i) if a_i > 0 else e_i / (1.0 + e_i) for a_i, e_i in zip(a, e)]
-        terms = ((a_i + log1p(e_i) if a_i > 0 else log1p(e_i)) - y_i * a_i      # eq. (10)
-                 for a_i, y_i, e_i in zip(a, self.y, e))
-        return sum(self._weigh(terms))
+        e = [exp(-a_i) if a_i > 0.0 else exp(a_i) for a_i in a]               # e^-|a_i|
+        self._p = [1.0 / (1.0 + e_i) if a_i > 0.0 else e_i / (1.0 + e_i) for a_i, e_i in zip(a, e)]
+        self._m = m = list(map(mul, a, self._s))    # margins m_i = s_i a_i, eq. (24), kept
+        if self.weights is None:        # eq. (10) by margins: log(1 + e^-|a_i|) + max(-m_i, 0)
+            return sum([log1p(e_i) for e_i in e]) - sum([m_i for m_i in m if m_i < 0.0])
+        return sum(self._weigh([log1p(e_i) - min(m_i, 0.0) for e_i, m_i in zip(e, m)]))
 
     def gradient(self, beta):
         """g = Xᵀ(p - y), eq. (12), the residuals p_i - y_i in one array (a board's: as_list).
@@ -185,7 +186,7 @@ class LogisticLoss(WeightedRows):
         [-0.5, -1.0]
         """
         p = self._probabilities(beta)
-        r = self._weigh(as_list((p_i - y_i for p_i, y_i in zip(p, self.y)), len(p), self._work))
+        r = self._weigh(as_list(map(sub, p, self.y), len(p), self._work))     # r_i = p_i - y_i
         return r @ self.X                                    # eq. (12): X'(p - y)
 
     def hessian(self, beta):
@@ -217,8 +218,7 @@ class LogisticLoss(WeightedRows):
         W_MIN of 0 or 1, a symptom of separation; it keeps z finite so that the
         separation check, not a division by zero, ends the fit.
 
-        >>> w, z = LogisticLoss(Matrix([[1.0]]), [1]).working_response([0.0])
-        >>> w, z
+        >>> LogisticLoss(Matrix([[1.0]]), [1]).working_response([0.0])
         ([0.25], [2.0])
         """
         p, a = self._probabilities(beta), self._predictor(beta)   # p first: it takes a's array
@@ -235,12 +235,13 @@ class LogisticLoss(WeightedRows):
         d (computed only if some point is certain).
 
         >>> loss = LogisticLoss(Matrix([[1.0, -1.0], [1.0, 1.0]]), [0, 1])
-        >>> loss.diagnose([0.0, 5.0], [0.0, 1.0]).split(":")[0]
-        'complete separation'
-        >>> loss.diagnose([0.0, 0.0], [0.0, 0.0]) is None
-        True
+        >>> loss.diagnose([0.0, 5.0], [0.0, 1.0]).split(":")[0], loss.diagnose([0.0, 0.0], None)
+        ('complete separation', None)
         """
-        a = self._predictor(beta)
+        a = self._predictor(beta)         # (value, at this beta, kept the margins m)
+        m = self._s and self.weights is None and (self._m or list(map(mul, a, self._s)))
+        if m and min(m) <= 0.0 and max(m) <= CERTAIN_MARGIN:
+            return None                   # some point misclassified, none certain
         return diagnose_margins(binary_margins(a, self.y, self.weights),
                                 None if step is None else
                                 lambda: binary_margins(self.X @ step, self.y, self.weights))
@@ -277,10 +278,9 @@ def binary_margins(a, y, weights=None):
     """The margins m_i = s_i a_i of eq. (24), s_i = +1 for y_i = 1 and -1 for
     y_i = 0, one at a time (an iterator); rows of weight 0 are left out.
 
-    >>> list(binary_margins([2.0, 3.0, -1.0], [1, 0, 1]))
-    [2.0, -3.0, -1.0]
-    >>> list(binary_margins([2.0, 3.0, -1.0], [1, 0, 1], weights=[1, 0, 2]))
-    [2.0, -1.0]
+    >>> a, y = [2.0, 3.0, -1.0], [1, 0, 1]
+    >>> list(binary_margins(a, y)), list(binary_margins(a, y, weights=[1, 0, 2]))
+    ([2.0, -3.0, -1.0], [2.0, -1.0])
     """
     if weights is None:
         return (a_i if y_i == 1.0 else -a_i for a_i, y_i in zip(a, y))
@@ -391,7 +391,7 @@ class L2Penalty:
         rows = self.objective.hessian(beta).tolist()
         for j in self.penalized:
             rows[j][j] += 2.0 * self.lam                     # eq. (29): + 2 lam I
-        return Matrix(rows)
+        return Matrix(rows, copy=False)
 
     # IRLS works on the loss's own data: eq. (22) becomes
     # (X'WX + 2 lam I_penalized) beta = X'Wz, with ``ridge`` the added diagonal.

@@ -78,9 +78,10 @@ class Matrix:
         self._T = None
 
     @classmethod
-    def from_columns(cls, columns):
+    def from_columns(cls, columns, sums_of_squares=None):
         """The matrix whose columns are ``columns``, a non-empty list of
-        equal-length lists (now owned here, as with copy=False).
+        equal-length lists (now owned here, as with copy=False), and their
+        ``sums_of_squares`` if known (``column_scales`` reads them).
 
         It keeps the columns as its transpose and builds its rows only when
         first asked for: a design matrix is read by columns (X beta, Xᵀr,
@@ -95,6 +96,7 @@ class Matrix:
         """
         A = cls([], copy=False)
         A._rows, A._T = None, cls(columns, copy=False)
+        A.sums_of_squares = sums_of_squares
         return A
 
     # -- shape and access -------------------------------------------------
@@ -310,7 +312,8 @@ def _gauss_jordan(A, B):
     # behind in that column: n * eps * (largest |entry| of the column).
     col_scale = [max(map(abs, column)) for column in zip(*A)]
     for k in range(n):
-        p = max(range(k, n), key=lambda i: abs(M[i][k]))
+        column = [abs(row[k]) for row in M[k:]]
+        p = k + column.index(max(column))         # the largest |entry| from row k down
         pivot = M[p][k]
         if pivot == 0 or (not exact and abs(pivot) <= n * EPS * col_scale[k]):
             raise SingularMatrixError(
@@ -322,11 +325,11 @@ def _gauss_jordan(A, B):
                             "rescale it" % k)
         M[k], M[p] = M[p], M[k]
         # columns 0..k-1 are unit columns by now, 0 in row k: each row changes from k on
-        M[k][k:] = row_k = [a / pivot for a in M[k][k:]]
-        for i in range(n):
-            if i != k and M[i][k] != 0:
-                f, row = M[i][k], M[i]
-                row[k:] = [a - f * b for a, b in zip(row[k:], row_k)]
+        M[k][k:] = tail = [a / pivot for a in M[k][k:]]
+        for row in M:
+            f = row[k]
+            if f and row is not M[k]:
+                row[k:] = [a - f * b for a, b in zip(row[k:], tail)]
     X = [r[n:] for r in M]
     for v in [v for r in X for v in r]:
         if isinstance(v, float) and not -_INF < v < _INF:
@@ -372,22 +375,23 @@ def weighted_gram(X, w, wx=None):
             H[j][k] = H[k][j] = sum(wx_j) if is_ones[k] else xdot(wx_j, cols[k])  # x_kᵀ W x_j
         if wx_j is not w:
             wx = wx_j
-    return Matrix(H)
+    return Matrix(H, copy=False)
 
 
 def column_scales(X, weights=None):
     """The root mean square of each column of X, sqrt(sum_i w_i x_ij^2 / sum_i w_i)
     (w_i = 1 without ``weights``); 1 for a column of zeros. Each column is
     divided by its largest |x_ij| first, so that columns of size 1e-200 or
-    1e200 neither underflow nor overflow.
+    1e200 neither underflow nor overflow. ``X.sums_of_squares``, if kept, save a pass.
 
     >>> column_scales(Matrix([[1.0, 3.0, 0.0], [1.0, -4.0, 0.0]]))
     [1.0, 3.5355339059327378, 1.0]
     """
     total = X.shape[0] if weights is None else sum(weights)
+    squares = getattr(X, "sums_of_squares", None) or [dot(c, c) for c in X.T.rows]
     scales = []
-    for c in X.T.rows:
-        ms = 1.0 if ones(c) else dot(c, c) / total if weights is None else 0.0
+    for c, ss in zip(X.T.rows, squares):
+        ms = ss / total if weights is None else 0.0
         if EPS * EPS < ms < _INF:        # no x^2 that matters under- or overflows: the
             scales.append(math.sqrt(ms))  # same to rounding, 4.6x faster (6366 x 8)
             continue

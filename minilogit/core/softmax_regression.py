@@ -34,11 +34,11 @@ the estimator asks for one of them:
 import math
 
 from .checks import check_class_labels, check_number, check_X
-from .compat import mul
+from .compat import mul, sub
 from .errors import DataError
 from .estimators import Estimator, check_scores, design
 from .functions import softmax
-from .logistic import L2Penalty, diagnose_margins
+from .logistic import CERTAIN_MARGIN, L2Penalty, diagnose_margins
 from .matrix import Matrix, dot, weighted_gram
 from .solvers import scales_of
 
@@ -78,7 +78,7 @@ class SoftmaxLoss:
         if self._theta != theta:
             a = [self.X @ t for t in self.blocks(theta)]                # a_.k = X theta_k
             m = list(map(max, *a))                                      # m_i = max_k a_ik
-            e = [[math.exp(v - m_i) for v, m_i in zip(a_k, m)] for a_k in a]
+            e = [list(map(math.exp, map(sub, a_k, m))) for a_k in a]  # e_ik = e^(a_ik - m_i)
             s = list(map(sum, zip(*e)))                                 # s_i = sum_k e_ik
             self._p = [[v / s_i for v, s_i in zip(e_k, s)] for e_k in e]    # eq. (25)
             self._lse = [m_i + math.log(s_i) for m_i, s_i in zip(m, s)]
@@ -130,7 +130,7 @@ class SoftmaxLoss:
         for r, row in enumerate(H):     # block (k, k): minus the other blocks of its rows
             k = r // d                  # (its own entries, row[k * d + j], still 0 here)
             row[k * d:k * d + d] = [-sum(row[j::d]) for j in range(d)]
-        return Matrix(H)
+        return Matrix(H, copy=False)
 
     def example_gradient(self, i, theta):
         """The gradient of example i's loss alone: (p_ik - [y_i = k]) x_i per class.
@@ -162,15 +162,16 @@ class SoftmaxLoss:
         margin above 30) and the last ``step`` lowered no margin while
         raising some, so E keeps falling along it; this is what happens when
         one class can be cut off from the rest by a hyperplane (iris: setosa).
-        The judging is ``diagnose_margins``'s, on each example's smallest
-        margin (the change of every margin along the step is computed only
-        if some example is certain).
+        The judging is ``diagnose_margins``'s, on each example's smallest margin.
 
         >>> loss = SoftmaxLoss(Matrix([[1.0, -1.0], [1.0, 1.0]]), [0, 1], 2)
         >>> loss.diagnose([0.0, -5.0, 0.0, 5.0], None).split(":")[0]
         'complete separation'
         """
         a, _, _ = self._fit_at(theta)
+        if max(map(max, a)) - min(map(min, a)) <= CERTAIN_MARGIN and any(
+                a[y_i][i] < top for i, (y_i, top) in enumerate(zip(self.y, map(max, *a)))):
+            return None         # some example misclassified, none certain (0.2x the time)
         m = [min(m_i) for m_i in self._margins(a)]     # example i's margin: its smallest
 
         def step_margins():
@@ -227,7 +228,7 @@ class FixedAtZero:
 
     def hessian(self, beta):
         H = self.objective.hessian(self.full(beta)).rows
-        return Matrix([[H[j][k] for k in self.free] for j in self.free])
+        return Matrix([[H[j][k] for k in self.free] for j in self.free], copy=False)
 
     def example_gradient(self, i, beta):
         return self._reduce(self.objective.example_gradient(i, self.full(beta)))

@@ -136,7 +136,7 @@ def max_abs(v):
     >>> max_abs([1.0, -3.0, 2.0])
     3.0
     """
-    return max(abs(x) for x in v)
+    return max(map(abs, v))
 
 
 def scales_of(objective):

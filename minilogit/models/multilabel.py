@@ -16,8 +16,8 @@ from ..core.errors import DataError, NotFittedError
 from ..core.functions import sigmoid
 from ..core.matrix import dot
 from ..objectives.multilabel import MultiLabelLoss
-from ..core.checks import as_float, check_class_labels, check_X
-from ..core.estimators import Estimator, check_scores, check_threshold, design
+from ..core.checks import as_float, check_class_labels, check_threshold, check_X
+from ..core.estimators import Estimator, check_scores, design
 from ._base import Extras, L1Solvers, clone
 from ._protocol import Protocol, fit_taking_arrays, predict_taking_arrays
 from .logistic import LogisticRegression

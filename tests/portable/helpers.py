@@ -10,6 +10,7 @@ import math
 import sys
 
 import minilogit.core.compat as _compat
+from minilogit.demo import fallback_since
 
 try:
     from fractions import Fraction
@@ -104,7 +105,7 @@ def warnings_from(fn, *args, **kwargs):
         finally:
             _compat.sys = real_sys
             last_stderr[0] = "".join(sink.parts)
-        return result, _compat.fallback_since(mark)
+        return result, fallback_since(mark)
     last_stderr[0] = ""
     with w.catch_warnings(record=True) as caught:
         w.simplefilter("always")

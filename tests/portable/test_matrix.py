@@ -236,8 +236,10 @@ def test_intercept_column_and_design():
     assert_close(X1 @ beta, by_rows, 1e-6)
     assert X1 @ [0.0, 0.0, 0.0] == [0.0, 0.0, 0.0]
     # floats are checked and transposed in one pass (None on a board, or for other input)
-    cols = float_columns(rows)
-    assert cols is None or cols == [[2.0, 0.5, 1.0], [-1.0, 3.0, 1.0]]
+    fast = float_columns(rows)
+    assert fast is None or fast == ([[2.0, 0.5, 1.0], [-1.0, 3.0, 1.0]], [5.25, 11.0])
+    assert X1.sums_of_squares == [3.0, 5.25, 11.0]
+    assert float_columns([[1.0, float("nan")]]) is None
     assert float_columns([[1.0, 2]]) is None and float_columns([[1.0], [2.0, 3.0]]) is None
     e = raises(DataError, lambda: design([[1.0, float("nan")]], True))
     assert "X[0][1]" in str(e)

@@ -5,6 +5,7 @@ import math
 from helpers import EPS, HUGE, SINGLE, X2, Y2, assert_close, finite
 
 from minilogit import Matrix
+from minilogit.core.functions import log1pexp
 from minilogit.core.logistic import LogisticLoss, nll, nll_pm1, squared_error
 
 X1 = Matrix([[1.0] + r for r in X2])
@@ -34,6 +35,22 @@ def test_value_forms_agree():
     textbook = -sum(y * math.log(q) + (1 - y) * math.log(1 - q) for y, q in zip(Y2, p))
     assert_close(a, textbook, rel=max(1e-13, 8 * EPS))
     assert squared_error(Matrix([[1.0]]), [1], [0.0]) == 0.25
+
+
+def test_value_by_margins_with_weights_and_the_separation_check():
+    # value sums log(1 + e^-|a_i|) + max(-m_i, 0) over the margins m_i = s_i a_i: eq. (10)
+    w = [1.0 + (i % 3) for i in range(len(Y2))]
+    terms = [log1pexp(v) - y * v for v, y in zip(X1 @ BETA, Y2)]          # nll's terms
+    assert_close(LogisticLoss(X1, Y2, w).value(BETA), sum(t * w_i for t, w_i in zip(terms, w)),
+                 rel=max(1e-14, 8 * EPS))
+    # the check reads the margins that value kept at beta, or makes them: one verdict
+    for beta, verdict in (([0.0, 5.0], "complete"), ([0.0, -5.0], None), ([1.0, 0.5], None)):
+        for first_value in (False, True):
+            loss = LogisticLoss(Matrix([[1.0, -1.0], [1.0, 1.0], [1.0, 2.0]]), [0, 1, 1])
+            if first_value:
+                loss.value(beta)
+            d = loss.diagnose(beta, None)
+            assert (d.split(" ")[0] if d else None) == verdict, (beta, first_value, d)
 
 
 def test_value_finite_at_huge_coefficients():
