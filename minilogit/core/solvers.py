@@ -162,7 +162,7 @@ def scaled_gradient(g, scales, n_examples):
     >>> scaled_gradient([2e-3, -5e-3], [1.0, 1e-3], 10)
     0.5
     """
-    return max(abs(g_j) / s_j for g_j, s_j in zip(g, scales)) / n_examples
+    return max([abs(g_j) / s_j for g_j, s_j in zip(g, scales)]) / n_examples
 
 
 def verdict(criterion, tol, diagnosis, n_iter, max_iter):
