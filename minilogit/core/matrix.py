@@ -388,10 +388,10 @@ def column_scales(X, weights=None):
     [1.0, 3.5355339059327378, 1.0]
     """
     total = X.shape[0] if weights is None else sum(weights)
-    squares = getattr(X, "sums_of_squares", None) or [dot(c, c) for c in X.T.rows]
+    squares = getattr(X, "sums_of_squares", None)
     scales = []
-    for c, ss in zip(X.T.rows, squares):
-        ms = ss / total if weights is None else 0.0
+    for j, c in enumerate(X.T.rows):
+        ms = (squares[j] if squares else dot(c, c)) / total if weights is None else 0.0
         if EPS * EPS < ms < _INF:        # no x^2 that matters under- or overflows: the
             scales.append(math.sqrt(ms))  # same to rounding, 4.6x faster (6366 x 8)
             continue
