@@ -796,6 +796,14 @@ def run_ratios(cfg, mods, log):
         res = race(contestants, cfg.rounds)
     mc["fit_cpu_s"] = statistics.median(res["fit"][0])
     mc["n_iter"] = res["fit"][2][-1].n_iter_
+    # The floor of the Hessians alone: K(K-1)/2 blocks of d(d+1)/2 sums over the rows each,
+    # at every iteration after the first (at theta = 0 one block serves all)
+    d = p + 1
+    sums = K * (K - 1) // 2 * d * (d + 1) // 2 * (mc["n_iter"] - 1)
+    u, v = [float(i % 7) for i in range(N)], [float(i % 5) for i in range(N)]
+    mc["hessian_sums"] = sums
+    mc["hessian_sums_cpu_s"] = sums * statistics.median(
+        [timed(lambda: batch(lambda: sum(map(mul, u, v)), 200))[0] / 200 for _ in range(7)])
     if peer is not None:
         mc["sklearn_cpu_s"] = statistics.median(res["sklearn"][0])
         mc["fit_vs_sklearn"] = median_ratio(res["fit"][0], res["sklearn"][0])
@@ -1486,6 +1494,10 @@ def print_report(R, out=sys.stdout):
       % (mc["lam"], mc["N"], mc["p"], mc["K"], fmt_t(mc["fit_cpu_s"]), mc["n_iter"],
          "/ %s (%s): %.2f" % (mc["label"], fmt_t(mc["sklearn_cpu_s"]), mc["fit_vs_sklearn"])
          if mc["fit_vs_sklearn"] is not None else "scikit-learn not importable: no ratio"))
+    w("    its Hessians' %d sums of %d products alone (sum(map(mul, ...))): %s%s\n"
+      % (mc["hessian_sums"], mc["N"], fmt_t(mc["hessian_sums_cpu_s"]),
+         " = %.2f scikit-learn fits" % (mc["hessian_sums_cpu_s"] / mc["sklearn_cpu_s"])
+         if mc["fit_vs_sklearn"] is not None else ""))
     c = q["csv"]
     w("  load_csv / (csv.reader + float()), %d x %d: %.2f   (%s vs %s)\n"
       % (c["N"], c["p"] + 1, c["load_csv_vs_reader"], fmt_t(c["load_csv_cpu_s"]),
