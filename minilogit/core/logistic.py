@@ -26,6 +26,7 @@ True
 import math
 
 from .compat import BOARD, EPS, LOG_MAX, as_list, log1p, mul, sub
+from .errors import DataError
 from .functions import log1pexp, sigmoid
 from .matrix import Matrix, dot, weighted_gram
 
@@ -33,17 +34,13 @@ from .matrix import Matrix, dot, weighted_gram
 # of its label: "certain" (e^-30 ~ 9e-14 in double precision, e^-14.7 ~ 4e-7 in single).
 CERTAIN_MARGIN = min(30.0, LOG_MAX / 6.0)
 
-# A margin's change along a step counts as none when it is within this
-# fraction of the largest change (rounding, not a real fall). Near separation
-# the step solves an ill-conditioned system, so it keeps about half the
-# float's digits: 1e-6 in double precision, 4 sqrt(EPS) ~ 1.4e-3 in single.
+# A margin's change along a step counts as none within this fraction of the largest change
+# (rounding, not a real fall). Near separation the step solves an ill-conditioned system and
+# keeps about half the float's digits: 1e-6 in double precision, 4 sqrt(EPS) ~ 1.4e-3 in single.
 FLAT = max(1e-6, 4.0 * math.sqrt(EPS))
 
-# IRLS divides by w_i = p_i (1 - p_i): a weight below W_MIN is raised to it.
-W_MIN = 1e-10
-
-# An SGD epoch makes about this many visits per row at most: see weighted_examples.
-SGD_VISITS_PER_ROW = 10
+W_MIN = 1e-10           # IRLS divides by w_i = p_i (1 - p_i): a weight below W_MIN is raised to it
+SGD_VISITS_PER_ROW = 10     # an SGD epoch's visits per row, at most: see weighted_examples
 
 
 def nll(X, y, beta):
@@ -137,6 +134,9 @@ class LogisticLoss(WeightedRows):
     def __init__(self, X, y, weights=None):
         self.X, self.n_params = X, X.shape[1]
         self.y = as_list(map(float, y), len(y))             # one array (as_list: a board's heap)
+        if not set(self.y) <= {0.0, 1.0}:                   # eq. (10)'s labels, and s_i's
+            raise DataError("LogisticLoss needs labels y_i in {0, 1}, got %r"
+                            % sorted(set(self.y) - {0.0, 1.0})[0])
         self._s = None if BOARD else [y_i + y_i - 1.0 for y_i in self.y]    # s_i = +-1, eq. (24)
         self._set_weights(weights)
         self._beta = None

@@ -2,9 +2,9 @@
 
 import math
 
-from helpers import EPS, HUGE, SINGLE, X2, Y2, assert_close, finite
+from helpers import EPS, HUGE, SINGLE, X2, Y2, assert_close, finite, raises
 
-from minilogit import Matrix
+from minilogit import DataError, Matrix
 from minilogit.core.functions import log1pexp
 from minilogit.core.logistic import LogisticLoss, nll, nll_pm1, squared_error
 
@@ -51,6 +51,13 @@ def test_value_by_margins_with_weights_and_the_separation_check():
                 loss.value(beta)
             d = loss.diagnose(beta, None)
             assert (d.split(" ")[0] if d else None) == verdict, (beta, first_value, d)
+
+
+def test_labels_other_than_0_and_1_are_refused():
+    # eq. (10) and the margins s_i a_i (s_i = 2 y_i - 1) hold for 0/1 labels only
+    e = raises(DataError, lambda: LogisticLoss(Matrix([[1.0], [1.0]]), [1, 0.5]))
+    assert "{0, 1}" in str(e) and "0.5" in str(e)
+    assert LogisticLoss(Matrix([[1.0], [1.0]]), [True, 0]).y == [1.0, 0.0]
 
 
 def test_value_finite_at_huge_coefficients():
