@@ -37,7 +37,6 @@ from . import plot
 from .datasets import load_csv
 from .demo import demo, fit_catching
 from .core.errors import DataError, DivergenceError, InferenceError, NotFittedError, SingularMatrixError
-from .families import family_and_link
 from .inference import wrap_text
 from .models.glm import GLM
 from .models.logistic import LogisticRegression
@@ -70,7 +69,8 @@ options of fit and trace:
                        exactly two labels, any two (0/1, -1/1, no/yes): the
                        larger one, in sorted order, is the positive class
   --columns A,B,...    the feature columns to use (default: all but the target)
-  --solver NAME        newton (default), irls, gd, sgd, proximal or cd; with
+  --solver NAME        newton (default), irls, gd, sgd, proximal or cd (or one
+                       added to LogisticRegression.solvers); with
                        --family or --link: irls (default) or newton
   --penalty NAME       none (default), l2, l1 or elasticnet: minimise
                        NLL + lam ((1 - alpha) b'b + alpha |b|_1), the intercept
@@ -221,12 +221,13 @@ def make_model(opts):
             model = GLM(family=_given(opts["--family"], "binomial"), link=opts["--link"],
                         solver=_given(opts["--solver"], "irls"), max_iter=opts["--max-iter"],
                         tol=opts["--tol"])
-            model._check_solver_params()              # the checks GLM.fit starts with
-            family_and_link(model.family, model.link)
+            model.check_params()                      # the checks GLM.fit starts with
             return model
         solver = _given(opts["--solver"], "cd" if penalty in ("l1", "elasticnet") else "newton")
-        if opts["--learning-rate"] is not None and solver not in ("gd", "sgd"):
-            raise UsageError("--learning-rate needs --solver gd or sgd")
+        takes_rate = [name for name, entry in LogisticRegression.solvers.items()
+                      if "learning_rate" in entry.settings]       # its table of solvers
+        if opts["--learning-rate"] is not None and solver not in takes_rate:
+            raise UsageError("--learning-rate needs --solver %s" % " or ".join(takes_rate))
         lam = 1.0 if opts["--lam"] is None else opts["--lam"]
         alpha = 0.5 if opts["--l1-ratio"] is None else opts["--l1-ratio"]
         model = LogisticRegression(solver=solver, penalty=penalty, lam=lam, l1_ratio=alpha,

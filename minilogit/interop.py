@@ -1,7 +1,7 @@
 """numpy arrays, pandas frames and scikit-learn's estimator protocol, importing none of them.
 
 An estimator reads lists of rows on the core's own path; anything else
-comes here first (``minilogit.models._base``): a numpy array, a pandas
+comes here first (the estimators' ``adapter``, ``minilogit.models._base``): a numpy array, a pandas
 DataFrame or Series, or any object with ``__array__``, is read as rows of
 numbers, and a frame's column names are kept as ``feature_names_in_`` (the
 names ``summary()`` prints). Given an array or a frame, ``predict``,
@@ -229,7 +229,7 @@ def fit_arrays(model, fit, X, y, args, kwargs):
     rows, names = read_X(X)
     args = [read_vector(a, "sample_weight") for a in args]
     kwargs = dict((k, read_vector(v, k)) for k, v in kwargs.items())
-    model._CALLER = type(model)._CALLER + 1          # warnings point one frame further up
+    model._CALLER = type(model)._CALLER + 2          # warnings point two frames further up
     try:
         fit(model, rows, read_y(y, model), *args, **kwargs)
     except DataError as e:              # "column 2 of X" is named after a frame's column

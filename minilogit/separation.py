@@ -253,13 +253,26 @@ def check_loss(loss, fit_intercept, reference=0):
     >>> check_loss(LogisticLoss(Matrix([[1.0, 0.0], [1.0, 1.0]]), [0, 1]), True).kind
     'complete'
     """
-    while hasattr(loss, "objective"):
-        loss = loss.objective
+    loss = loss.loss                    # the loss under any penalty or fixing
     rows = loss.X.rows
     x, names = _scaled([r[1:] for r in rows] if fit_intercept else rows, fit_intercept)
     if not hasattr(loss, "K"):
         return binary_separation(x, names, loss.y, loss.weights)
     return multinomial_separation(x, names, loss.y, loss.names, reference)
+
+
+def exact_test(loss, fit_intercept, reference=0):
+    """``check_loss``'s answer before a fit, as the function that applies it to
+    the fit's result after (``exact_diagnosis``): an estimator's ``separation_test``.
+
+    >>> from minilogit.core.logistic import LogisticLoss, Matrix
+    >>> from minilogit.core.solvers import FitResult
+    >>> verdict = exact_test(LogisticLoss(Matrix([[1.0, 0.0], [1.0, 1.0]]), [0, 1]), True)
+    >>> verdict(FitResult("newton", [0.0], [1.0], [0.5], 1, True, None), False).converged
+    False
+    """
+    answer = check_loss(loss, fit_intercept, reference)
+    return lambda result, penalised: exact_diagnosis(result, answer, penalised)
 
 
 def exact_diagnosis(result, answer, penalised):

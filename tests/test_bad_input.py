@@ -240,6 +240,9 @@ for name, col in (("LR-newton", "column 1 of X"), ("LR-irls", "column 1 of X"),
 case("duplicated-column/Softmax-ref", "X = [[x, x]], penalty=None, reference_class=0",
      lambda: SoftmaxRegression(penalty=None, reference_class=0).fit([[r[0], r[0]] for r in X], Y3),
      DataError, "column 1 of X (in the vector of class 1) is a linear combination")
+case("duplicated-column/Softmax", "X = [[x, x]] (the default: unpenalised, first class the "
+     "reference)", lambda: SoftmaxRegression().fit([[r[0], r[0]] for r in X], Y3),
+     DataError, "column 1 of X (in the vector of class 1) is a linear combination")
 
 # Parameters.
 for name in ITERATIVE:
@@ -302,14 +305,15 @@ case("l1-penalty-with-newton/LR", "penalty='l1', solver='newton'",
 case("unknown-penalty/LR", "penalty='l3'", lambda: LogisticRegression(penalty="l3").fit(X, Y),
      DataError, "unknown penalty 'l3'")
 case("unknown-penalty/Softmax", "penalty='l3'", lambda: SoftmaxRegression(penalty="l3").fit(X, Y),
-     DataError, "unknown penalty 'l3': choose 'auto', None, 'l2', 'l1' or 'elasticnet'")
+     DataError, "unknown penalty 'l3': choose None, 'l2', 'l1' or 'elasticnet'")
 case("l1-with-newton/Softmax", "penalty='l1' (solver newton)",
      lambda: SoftmaxRegression(penalty="l1").fit(X, Y),
      DataError, "the l1 penalty is not differentiable at 0: use solver='proximal'")
 case("unknown-start/LR", "start='ones'", lambda: LogisticRegression(start="ones").fit(X, Y),
      DataError, "start must be 'zeros' or 'log_odds', got 'ones'")
-case("newton-no-penalty/Softmax", "penalty=None without reference_class",
-     lambda: SoftmaxRegression(penalty=None).fit(X, Y3), DataError, "Hessian is singular")
+case("newton-no-penalty/Softmax", "penalty='l2', lam=0 without reference_class (K free vectors)",
+     lambda: SoftmaxRegression(penalty="l2", lam=0).fit(X, Y3), DataError,
+     "Newton's method cannot fit K free parameter vectors without a ridge penalty")
 case("unknown-reference/Softmax", "reference_class='z'",
      lambda: SoftmaxRegression(reference_class="z").fit(X, Y3),
      DataError, "reference_class 'z' is not one of the classes [0, 1, 2]")
@@ -642,10 +646,11 @@ for name in ("LR-gd", "LR-sgd", "Softmax", "Softmax-gd", "LR-cd-l1", "LR-proxima
                              else [0, 1, 1, 1, 1, 0]))
 works("constant-column/GLM-newton", "X = [[1.0]] * 6, solver='newton': the start is the optimum",
       lambda: GLM(solver="newton").fit([[1.0]] * 6, [0, 1, 1, 1, 1, 0]))
-for name in ("LR-gd", "Softmax", "LR-cd-l1"):
+for name in ("LR-gd", "LR-cd-l1"):
     works("duplicated-column/" + name, "X = [[x, x]]: a ridge or a gradient step copes",
-          lambda n=name: fit(n, [[r[0], r[0]] for r in X],
-                             Y3 if n.startswith("Softmax") else Y))
+          lambda n=name: fit(n, [[r[0], r[0]] for r in X], Y))
+works("duplicated-column/Softmax-l2", "X = [[x, x]], penalty='l2', lam=0.5: the ridge copes",
+      lambda: SoftmaxRegression(penalty="l2", lam=0.5).fit([[r[0], r[0]] for r in X], Y3))
 for name in ("LR-newton", "LR-irls", "LR-gd", "LR-cd-l1", "GLM-logit"):
     works("huge-weights/" + name, "sample_weight = 1e12 everywhere (same fit as weight 1)",
           lambda n=name: make(n).fit(X, Y, sample_weight=[1e12] * 6))
@@ -655,6 +660,8 @@ works("bool-labels/LR", "y = [True, False, ...] (two classes)",
       lambda: LogisticRegression().fit(X, [False, False, True, False, True, True]))
 works("string-labels/Softmax", "y = ['a', 'b', 'c', ...]",
       lambda: SoftmaxRegression().fit(X, ["a", "b", "c", "a", "b", "c"]))
+works("no-penalty-no-reference/Softmax", "penalty=None, reference_class=None: the first class",
+      lambda: SoftmaxRegression(penalty=None, reference_class=None).fit(X, Y3))
 works("integer-cells/LR", "X of ints", lambda: LogisticRegression().fit([[0], [1], [2], [3]],
                                                                       [0, 1, 0, 1]))
 works("generator-X/LR", "X and y as generators",
@@ -1565,7 +1572,7 @@ def test_a_hessian_too_large_to_solve_is_refused_before_any_work():
     binary = [i % 2 for i in range(100)]
     for model, y, d in [(LogisticRegression(penalty="l2"), binary, 10001),
                         (LogisticRegression(penalty="l2", solver="irls"), binary, 10001),
-                        (SoftmaxRegression(), labels, 30003),
+                        (SoftmaxRegression(penalty="l2"), labels, 30003),
                         (OneVsRest(LogisticRegression(penalty="l2")), labels, 10001)]:
         with pytest.raises(DataError, match="(newton|irls) takes at most 1000 parameters, not "
                                             "%d .*: use fewer columns, or gd or sgd" % d):

@@ -30,20 +30,6 @@ def test_log1p_fallback_is_accurate():
         assert log1p(x) == pytest.approx(math.log1p(x), rel=4e-16, abs=0), x
 
 
-def test_as_list_of_micropython_fills_one_array():
-    """MicroPython's as_list (its own branch, compiled here) gives what list() gives."""
-    src = open(os.path.join(ROOT, "minilogit", "core", "compat.py")).read()
-    start = src.index("    def as_list(values, n, out=None):")
-    end = src.index("\nelse:", start)
-    as_list = _fallback("as_list", "\n".join(line[4:] for line in src[start:end].splitlines()))
-    for values in ([], [0.5], [3.0, -1.0, 2.5], list(range(100))):
-        assert as_list(iter(values), len(values)) == values
-    assert as_list(map(float, "12"), 2) == [1.0, 2.0]
-    out = [1.0, 2.0, 3.0]
-    same = as_list((2 * v for v in out), 3, out)        # refilled in place, read first
-    assert same is out and out == [2.0, 4.0, 6.0]
-
-
 def test_warn_without_the_warnings_module(monkeypatch, capsys):
     monkeypatch.setattr(_compat, "_warnings", None)
     del _compat.fallback_log[:]

@@ -17,7 +17,7 @@ from minilogit import (ConvergenceWarning, DivergenceError, LogisticRegression,
                        SeparationWarning)
 from minilogit.core.matrix import Matrix, column_scales
 from minilogit.core.logistic import LogisticLoss
-from minilogit.core.solvers import scaled_gradient, scales_of
+from minilogit.core.solvers import scaled_gradient
 from minilogit.datasets import load_breast_cancer, standardize
 
 DATA = load_breast_cancer()
@@ -97,9 +97,9 @@ def test_scaled_gradient_is_invariant_to_the_units_of_a_column():
     for c in (1.0,) + SCALES:
         loss = LogisticLoss(Matrix([[1.0] + r for r in scaled(c)]), Y)
         beta = [0.1, 0.2 / c, -0.3 / c]          # the same model in the new units
-        value = scaled_gradient(loss.gradient(beta), scales_of(loss), loss.n_examples)
+        value = scaled_gradient(loss.gradient(beta), loss.scales(), loss.n_examples)
         ref = LogisticLoss(Matrix([[1.0] + r for r in X]), Y)
-        expected = scaled_gradient(ref.gradient([0.1, 0.2, -0.3]), scales_of(ref), ref.n_examples)
+        expected = scaled_gradient(ref.gradient([0.1, 0.2, -0.3]), ref.scales(), ref.n_examples)
         assert math.isclose(value, expected, rel_tol=1e-9), (c, value, expected)
 
 

@@ -5,7 +5,7 @@ import warnings
 import pytest
 
 from minilogit import (DataError, DivergenceError, LeastSquaresClassifier, LogisticRegression,
-                       OneVsRest, SoftmaxRegression)
+                       OneVsRest, SeparationWarning, SoftmaxRegression)
 
 X = [[0.0], [1.0], [2.0], [3.0], [4.0], [5.0]]
 Y = [0, 0, 1, 0, 1, 1]
@@ -53,7 +53,11 @@ def test_collinearity_names_the_column():
 
 def test_other_estimators():
     assert "closed form" in LeastSquaresClassifier().fit(X, Y).explain()
-    assert SoftmaxRegression().fit(X, [0, 0, 1, 2, 1, 2]).explain().startswith("Converged")
+    y3 = [0, 0, 1, 2, 1, 2]            # class 0 cut off at x < 1.5: only a ridge converges
+    assert SoftmaxRegression(penalty="l2", lam=0.5).fit(X, y3).explain().startswith("Converged")
+    with pytest.warns(SeparationWarning):
+        unpenalised = SoftmaxRegression().fit(X, y3)
+    assert unpenalised.explain().startswith("Stopped after")
     ovr = OneVsRest(LogisticRegression()).fit(X, [0, 0, 1, 2, 1, 2])
     assert ovr.explain().count("against the rest") == 3
     assert LogisticRegression().explain() == "This model has not been fitted yet."

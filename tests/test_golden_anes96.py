@@ -66,14 +66,24 @@ def test_anes96_reference_class_alone_is_statas_mlogit(fitted):
     assert "baseline class 0" in m.summary().splitlines()[0]
 
 
+def test_anes96_default_is_statas_mlogit_with_the_first_class_as_base():
+    """No argument at all: unpenalised, class 0 (the first) the baseline: Stata's figures."""
+    X, y = anes96()
+    m = SoftmaxRegression().fit(X, y)
+    assert m.converged_ and m.reference_ == 0 and m.penalty is None
+    assert max_rel(m.params_, intercept_first(STATA_PARAMS)) < REL
+    assert max_rel(m.bse_, intercept_first(STATA_BSE)) < REL
+    assert max_rel(m.llf_, STATA["llf"]) < REL
+
+
 def test_inference_is_refused_with_a_reason_where_it_is_not_valid():
     X, y = anes96()
     X, y = X[:300], y[:300]
     with pytest.raises(InferenceError, match="penalised"):
         SoftmaxRegression(reference_class=0, penalty="l2").fit(X, y).bse_
     with pytest.raises(InferenceError, match="penalised"):
-        SoftmaxRegression().fit(X, y).bse_                  # the default ridge
+        SoftmaxRegression(penalty="l2", lam=0.5).fit(X, y).bse_    # the ridge, K vectors
     with pytest.warns(ConvergenceWarning):
-        free = SoftmaxRegression(solver="gd", penalty=None, max_iter=50).fit(X, y)
+        free = SoftmaxRegression(solver="gd", penalty="l2", lam=0.0, max_iter=50).fit(X, y)
     with pytest.raises(InferenceError, match="not identifiable"):
         free.bse_

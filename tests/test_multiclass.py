@@ -177,7 +177,7 @@ def test_penalised_gradient_vanishes_at_the_newton_fit(case, lam):
     assume(len(set(y)) >= 2)
     rows = [r[1:] for r in X.rows]
     labels = [chr(ord("a") + k) for k in y]
-    m = SoftmaxRegression(lam=lam, tol=1e-10).fit(rows, labels)
+    m = SoftmaxRegression(penalty="l2", lam=lam, tol=1e-10).fit(rows, labels)
     assert m.converged_
     assert abs(sum(m.intercept_)) <= 1e-9 * max(1.0, max_abs(m.intercept_))
     K = len(m.classes_)
@@ -191,17 +191,33 @@ def test_penalised_gradient_vanishes_at_the_newton_fit(case, lam):
 
 
 def test_unpenalised_newton_without_a_reference_class_says_why_and_what_to_do():
+    """K free vectors (penalty='l2' with lam = 0, no reference class): Newton refuses."""
     with pytest.raises(DataError) as e:
-        SoftmaxRegression(penalty=None).fit([[0.0], [1.0], [2.0]], [0, 1, 2])
+        SoftmaxRegression(penalty="l2", lam=0.0).fit([[0.0], [1.0], [2.0]], [0, 1, 2])
     message = str(e.value)
+    assert message.startswith("Newton's method cannot fit K free parameter vectors without a "
+                              "ridge penalty")
     assert "singular" in message and "reference_class" in message and "penalty='l2'" in message
+
+
+def test_the_default_is_unpenalised_with_the_first_class_as_reference():
+    X = [[0.0], [1.0], [2.0], [3.0], [4.0], [5.0], [6.0], [7.0], [8.0]]
+    y = ["b", "b", "c", "b", "c", "a", "c", "a", "a"]
+    m = SoftmaxRegression().fit(X, y)
+    ref = SoftmaxRegression(penalty=None, reference_class="a").fit(X, y)
+    assert m.penalty is None and m.reference_ == "a" and ref.reference_ == "a"
+    assert m.coef_ == ref.coef_ and m.intercept_ == ref.intercept_
+    assert m.coef_[0] == [0.0] and m.intercept_[0] == 0.0
+    ridge = SoftmaxRegression(penalty="l2", lam=0.5).fit(X, y)
+    assert ridge.reference_ is None and abs(sum(ridge.intercept_)) <= 1e-12
 
 
 def test_gradient_descent_needs_no_reference_class():
     """From 0 every step keeps sum_k theta_k = 0, so unpenalised gd stays identified."""
     X = [[(i - 4.0) / 2.0] for i in range(9)]          # centred and scaled, for gd
     y = [0, 0, 1, 0, 1, 2, 1, 2, 2]
-    free = SoftmaxRegression(solver="gd", penalty=None).fit(X, y)
+    free = SoftmaxRegression(solver="gd", penalty="l2", lam=0.0).fit(X, y)    # K free vectors
+    assert free.reference_ is None
     assert free.converged_
     ref = SoftmaxRegression(penalty=None, reference_class=0).fit(X, y)
     assert abs(sum(c[0] for c in free.coef_)) <= 1e-12

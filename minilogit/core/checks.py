@@ -15,12 +15,11 @@ minilogit.DataError: X[0][1] is nan: every entry must be a finite number, not Na
 
 import math
 
-from .compat import BOARD, IN_PLACE, as_list
+from .compat import BOARD
 from .errors import DataError
 from .matrix import Matrix, dot
 
 
-_PLAIN = set((float, int))     # types that float() converts exactly as they are (not bool)
 _FLOAT, _LIST = set((float,)), set((list,))
 
 
@@ -77,26 +76,17 @@ def check_X(X, n_features=None, name="X"):
     p = len(rows[0])
     if p == 0:
         raise DataError("%s has rows but no columns" % name)
-    fast = float_columns(rows) is not None
-    out = rows if fast else [None] * len(rows)
-    for i in range(0 if fast else len(rows)):
+    out = []
+    for i in range(len(rows)):
         row = rows[i]
         if len(row) != p:
             raise DataError("%s row %d has %d columns, row 0 has %d" % (name, i, len(row), p))
-        # The common case in one pass: plain floats and ints whose sum is finite
-        # (an inf or nan anywhere would make the sum inf or nan). Anything else
-        # goes entry by entry, to say which entry is wrong.
-        kinds, f = set(map(type, row)), None
-        if kinds == _FLOAT and type(row) is list:
-            f = row                          # floats already: kept, not copied
-        elif kinds.issubset(_PLAIN):
-            try:
-                f = list(map(float, row))
-            except OverflowError:            # an int too large for a float
-                f = None
+        # A list of floats whose sum is finite (an inf or nan would make it inf or nan)
+        # is kept, not copied; anything else goes entry by entry, to say which is wrong.
+        f = row if type(row) is list and set(map(type, row)) == _FLOAT else None
         if f is None or not math.isfinite(sum(f)):
             f = [as_float(row[j], "%s[%d][%d]" % (name, i, j)) for j in range(p)]
-        out[i] = f
+        out.append(f)
     if n_features is not None and p != n_features:
         raise DataError("%s has %d columns, the model was fitted with %d" % (name, p, n_features))
     return out
@@ -114,8 +104,7 @@ def float_columns(rows):
     if BOARD or type(rows) is not list or set(map(type, rows)) != _LIST or \
             len(set(map(len, rows))) != 1:
         return None
-    cols = [[r[j] for r in rows] for j in range(len(rows[0]))] if IN_PLACE else \
-        list(map(list, zip(*rows)))      # the transpose (zip(*rows): 0.6x on CPython, 5x on PyPy)
+    cols = [[r[j] for r in rows] for j in range(len(rows[0]))]     # the transpose
     squares = [dot(c, c) for c in cols if set(map(type, c)) == _FLOAT]
     if cols and len(squares) == len(cols) and math.isfinite(sum(squares)):
         return cols, squares
@@ -162,7 +151,7 @@ def check_class_labels(y, n_rows, max_classes=None, model="a classifier"):
                         "few classes, or fit a regression" % (len(classes), len(y),
                                                                  show_labels(classes), model))
     position = dict((c, k) for k, c in enumerate(classes))
-    return classes, as_list(map(position.__getitem__, y), len(y))
+    return classes, [position[v] for v in y]
 
 
 def check_binary_labels(y, n_rows):
@@ -179,8 +168,7 @@ def check_binary_labels(y, n_rows):
     minilogit.DataError: y has only one class (1): a binary model needs two
     """
     classes, index = check_class_labels(y, n_rows, max_classes=2, model="a binary model")
-    # two shared floats, not one per row, in one array (as_list: a board's heap)
-    return classes, as_list(map({0: 0.0, 1: 1.0}.__getitem__, index), len(index))
+    return classes, [float(k) for k in index]
 
 
 def check_sample_weight(sample_weight, n_rows, name="sample_weight"):

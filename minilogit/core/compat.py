@@ -19,8 +19,7 @@ LOG_MAX         e^x is finite for every x <= LOG_MAX      709.08        88.03
 
 MicroPython has no ``math.log1p``, no ``operator.mul`` or ``sub``, no ``warnings``
 module and no ``UserWarning`` class, and its ``random`` module gives a
-different stream from CPython's for the same seed; and it builds a list by
-doubling its array, which ``as_list`` avoids. Everything the package needs
+different stream from CPython's for the same seed. Everything the package needs
 from that list is defined here once, so the rest of the code imports from
 this module (or, for special functions the core never calls,
 ``minilogit.special``) and never asks which runtime it is on.
@@ -53,36 +52,7 @@ EPS, MANT_DIG, TINY, LOG_MAX = _float_facts()
 
 
 BOARD = sys.implementation.name == "micropython"     # as on a board, with its small heap
-IN_PLACE = BOARD or sys.implementation.name == "pypy"  # loops as fast as new lists, which cost
 sumprod = getattr(math, "sumprod", None)               # Python 3.12 on: a dot product in C
-if BOARD:
-    def as_list(values, n, out=None):
-        """Return list(values) for an iterable of n values, in one array of n
-        slots: a new one, or ``out``'s (a list of n values, overwritten in
-        place; an entry of it that ``values`` reads is read before it is written).
-
-        MicroPython grows a list by doubling as it is built (100 values take
-        128 slots, copied at each step, with floats made in between filling
-        the holes left behind): on a board's small heap, which the GC never
-        compacts, that fragments the memory the next list needs. Refilling
-        ``out`` needs no new array at all.
-        """
-        if out is None:
-            out = [0.0] * n
-        i = 0
-        for v in values:
-            out[i] = v
-            i += 1
-        return out
-else:
-    def as_list(values, n, out=None):
-        """Return list(values) (n, their number, and out, a list to refill, are
-        for MicroPython's version).
-
-        >>> as_list((2 * v for v in range(3)), 3)
-        [0, 2, 4]
-        """
-        return list(values)
 
 try:
     from operator import mul, sub

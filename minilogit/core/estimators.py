@@ -1,10 +1,12 @@
 """LogisticRegression, and what every estimator shares.
 
-``fit(X, y)`` reads top to bottom: check the data (``checks``), build the
-design matrix [1, x_i] once (``design``), build the loss (``logistic``),
-pick a start, hand both to the solver named by ``solver`` (``_solve``, plain
-calls into ``solvers``), keep what it returns in trailing-underscore
-attributes, and warn when the fit did not end well (``_report``).
+``fit(X, y)`` reads top to bottom: check the parameters (``_check_params``,
+which makes the penalty), build the design matrix [1, x_i] once
+(``design``), check the labels, build the loss (``logistic``), pick a
+start, and hand them to the solver that ``solver`` names in the model's
+table of solvers (``_solve``: plain calls into ``solvers``); keep what it
+returns in trailing-underscore attributes, and warn when the fit did not
+end well (``_report``).
 
 >>> X = [[0.5], [1.0], [1.5], [2.0], [2.5], [3.0]]
 >>> y = ["no", "no", "yes", "no", "yes", "yes"]
@@ -17,37 +19,111 @@ attributes, and warn when the fit did not end well (``_report``).
 
 import math
 
-# the two largest modules first: on a board, compiling each then needs less contiguous memory
 from .solvers import GD_TOL, TOL, gradient_descent, irls, newton, sgd
 from .logistic import L2Penalty, LogisticLoss
 from .checks import (check_binary_labels, check_number, check_sample_weight, check_threshold,
                      check_X, float_columns)
-from .compat import as_list, warn
+from .compat import warn
 from .errors import (ConvergenceWarning, DataError, DivergenceError, NotFittedError,
                      SeparationWarning, SingularMatrixError)
 from .functions import logit, sigmoid
 from .matrix import Matrix, dot
 
 
+class Solver:
+    """A row of a model's table of solvers (``solvers``): the function, the
+    model's parameters it is given (``settings``, e.g. ``learning_rate``),
+    its default ``max_iter`` and ``tol``, whether it fits an L1 penalty
+    (``l1``: it is then given the loss and the penalty's l1, l2 and
+    penalized indices) and whether it solves a d x d Hessian a step
+    (``hessian``). A layer above the core, or a user, adds rows to a table.
+
+    >>> LogisticRegression.solvers["gd"].settings
+    ('learning_rate',)
+    """
+
+    def __init__(self, function, max_iter, tol, settings=(), l1=False, hessian=False):
+        self.function, self.max_iter, self.tol = function, max_iter, tol
+        self.settings, self.l1, self.hessian = tuple(settings), l1, hessian
+
+
+class Penalty:
+    """The penalty of eq. (41), lam((1 - alpha) betaᵀbeta + alpha ||beta||_1),
+    made from a model's ``penalty`` name, ``lam`` and ``l1_ratio`` = alpha:
+    ``l2`` = lam (1 - alpha) and ``l1`` = lam alpha ("l2" is alpha = 0,
+    "l1" alpha = 1, None both 0). The intercept is never penalised.
+
+    >>> p = Penalty("elasticnet", 2.0, 0.25)
+    >>> p.l1, p.l2, Penalty(None, 2.0).l2
+    (0.5, 1.5, 0.0)
+    >>> Penalty("l3", 1.0)
+    Traceback (most recent call last):
+    ...
+    minilogit.DataError: unknown penalty 'l3': choose None, 'l2', 'l1' or 'elasticnet'
+    """
+
+    def __init__(self, name, lam, l1_ratio=0.5):
+        if name not in (None, "l2", "l1", "elasticnet"):
+            raise DataError("unknown penalty %r: choose None, 'l2', 'l1' or 'elasticnet'"
+                            % (name,))
+        # checked even when unused: -1 is never a lam
+        lam = check_number(lam, "lam", "a finite number >= 0", lambda v: 0 <= v < math.inf)
+        alpha = check_number(l1_ratio, "l1_ratio", "a number in [0, 1]", lambda v: 0 <= v <= 1)
+        alpha = {"l2": 0.0, "l1": 1.0}.get(name, alpha)
+        lam = 0.0 if name is None else float(lam)
+        self.name, self.l1, self.l2 = name, lam * alpha, lam * (1.0 - alpha)   # eq. (41)
+
+    def smooth(self, loss, penalized):
+        """The loss plus the penalty's ridge part on the parameters ``penalized``, eq. (29)."""
+        return L2Penalty(loss, self.l2, penalized) if self.l2 > 0 else loss
+
+
+def plain(values):
+    """True when none of the values is an array, a data frame or a sparse matrix
+    (the ``adapter`` reads those); lists, tuples and Matrix objects are plain.
+
+    >>> plain(([[1.0]], [0], None))
+    True
+    """
+    return not any(hasattr(v, "__array__") or hasattr(v, "nnz") for v in values)
+
+
+def adapted(method):
+    """``method`` (fit, or a prediction) for X and the rest that may also be
+    numpy arrays or pandas frames: those go to the estimator's ``adapter``
+    (above the core, ``minilogit.interop``), which reads them as lists and
+    calls ``method``. Lists go straight in. On MicroPython (no numpy; a
+    board's heap) the method itself.
+
+    >>> LogisticRegression.fit.__name__
+    'fit'
+    """
+    def call(self, X, *args, **kwargs):
+        if self.adapter is None or plain((X,) + args + tuple(kwargs.values())):
+            return method(self, X, *args, **kwargs)
+        return self.adapter(self, method, X, args, kwargs)
+    try:
+        call.__name__, call.__doc__ = method.__name__, method.__doc__
+        call.__wrapped__ = method               # inspect.signature reads the method's
+    except AttributeError:                      # MicroPython: functions take no attributes
+        return method
+    return call
+
+
 class Estimator:
-    """What every estimator has besides fit and predict: its parameters, the
-    solver settings and their defaults, ``trace_``, and the checks and
-    messages around a solver run.
+    """What every estimator has besides fit and predict: its parameters, its
+    table of solvers, and the checks and messages around a solver run.
 
     >>> m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
-    >>> m.get_params()["solver"], len(m.trace_) == m.n_iter_ + 1
+    >>> m.get_params()["solver"], len(m.result_.trace) == m.n_iter_ + 1
     ('newton', True)
     """
 
     _PARAMS = ()
-    _CALLER = 3         # the stack level of fit's caller, where warnings point
-    _SOLVERS = ("newton", "irls", "gd", "sgd")
-    # max_iter when none is given: Newton and IRLS need a handful, gradient
-    # descent thousands, SGD counts epochs. tol: SGD's average is noisy, so
-    # its test is looser.
-    _MAX_ITER = {"newton": 100, "irls": 100, "gd": 10000, "sgd": 200}
-    _TOL = {"newton": TOL, "irls": TOL, "gd": GD_TOL, "sgd": 1e-3}
+    _CALLER = 4         # the stack level of fit's caller (through adapted), where warnings point
     _NEWTON_MAX = 1000       # parameters: a 1000 x 1000 Hessian, 3e8 operations a step
+    adapter = None      # reads numpy arrays and data frames: set above the core
+    solvers = {}
 
     def _set_solver_params(self, solver, max_iter, tol, learning_rate, fit_intercept,
                            random_state):
@@ -59,6 +135,17 @@ class Estimator:
     def get_params(self, deep=True):
         """The constructor's arguments as a dict (``deep``: scikit-learn's argument)."""
         return dict((name, getattr(self, name)) for name in self._PARAMS)
+
+    def check_params(self):
+        """Check the constructor's parameters, as ``fit`` does first; return self.
+
+        >>> LogisticRegression(solver="lbfgs").check_params()
+        Traceback (most recent call last):
+        ...
+        minilogit.DataError: unknown solver 'lbfgs': choose one of gd, irls, newton, sgd
+        """
+        self._check_params()
+        return self
 
     def _forget(self):
         """Drop what a previous fit left (every attribute ending in "_"); a fit
@@ -77,22 +164,12 @@ class Estimator:
             j -= 1
         return "the intercept column" if j < 0 else "column %d of X" % j
 
-    def _trace(self):
-        """One record per iteration of the last fit: ``beta``, ``loss``,
-        ``grad_norm``, ``step`` and the ``equation`` it applied (a dict each;
-        see ``FitResult.trace``)."""
-        if getattr(self, "result_", None) is None:
-            raise NotFittedError("this %s has no trace: it is not fitted by an "
-                                 "iterative solver yet" % type(self).__name__)
-        return self.result_.trace
-    trace_ = property(_trace)
-
     def _check_solver_params(self):
         """Check ``solver``, ``max_iter``, ``tol``, ``learning_rate`` (and, for SGD,
         ``random_state``); raise DataError."""
-        if not isinstance(self.solver, str) or self.solver not in self._SOLVERS:
+        if not isinstance(self.solver, str) or self.solver not in self.solvers:
             raise DataError("unknown solver %r: choose one of %s"
-                            % (self.solver, ", ".join(sorted(self._SOLVERS))))
+                            % (self.solver, ", ".join(sorted(self.solvers))))
         if self.max_iter is not None:
             check_number(self.max_iter, "max_iter", "a non-negative integer",
                          lambda v: v >= 0, integer=True)
@@ -101,36 +178,56 @@ class Estimator:
         if getattr(self, "learning_rate", None) is not None:
             check_number(self.learning_rate, "learning_rate", "a positive finite number",
                          lambda v: 0 < v < math.inf)
-        if self.solver == "sgd":
+        if "random_state" in self.solvers[self.solver].settings:
             check_number(self.random_state, "random_state",
                          "an integer seed for SGD's shuffling", integer=True)
+
+    def _check_penalty(self, penalty):
+        """Return ``penalty``; a DataError when it has an L1 part the solver cannot fit."""
+        if penalty.l1 > 0 and not self.solvers[self.solver].l1:
+            able = [name for name in self.solvers if self.solvers[name].l1]
+            raise DataError("the %s penalty is not differentiable at 0: use %s, not %r"
+                            % (penalty.name, " or ".join("solver=%r" % s for s in able)
+                               or "a solver for it (minilogit's proximal or cd)", self.solver))
+        return penalty
 
     def _check_identified(self, shape, penalised, blocks=1):
         """Raise DataError, before any work, when a Newton or IRLS fit has more
         parameters than rows, unpenalised (X'WX is singular, the MLE not unique),
         or more than _NEWTON_MAX (a d x d Hessian and d^3/3 operations a step)."""
         (n, k), d = shape, shape[1] * blocks
-        if k > n and not penalised and self.solver in ("newton", "irls"):
+        if not self.solvers[self.solver].hessian:
+            return
+        if k > n and not penalised:
             raise DataError("X has %d rows for %d parameters: an unpenalised %s fit needs "
                             "at least as many rows, or X'WX is singular; drop columns, add "
                             "rows or use a penalty" % (n, k, self.solver))
-        if d > self._NEWTON_MAX and self.solver in ("newton", "irls"):
+        if d > self._NEWTON_MAX:
             raise DataError("%s takes at most %d parameters, not %d (a step solves a %d x %d "
                             "Hessian in ~%.0e operations): use fewer columns%s"
                             % (self.solver, self._NEWTON_MAX, d, d, d, d ** 3 / 3.0,
-                               ", or gd or sgd" * ("gd" in self._SOLVERS)))
+                               ", or gd or sgd" * ("gd" in self.solvers)))
 
-    def _solve(self, objective, beta0, **options):
-        """Minimise ``objective`` from ``beta0`` with this estimator's solver.
+    def _solve(self, loss, beta0, penalty, penalized, describe=None):
+        """Minimise the loss plus the penalty (on the parameters ``penalized``)
+        from ``beta0`` with the solver that ``solver`` names.
 
         A singular Hessian that separation does not explain means a column
-        is a combination of others: raise DataError naming it.
+        is a combination of others: raise DataError naming it (``describe``,
+        default ``_describe_column``).
         """
-        max_iter = self.max_iter if self.max_iter is not None else self._MAX_ITER[self.solver]
-        tol = self.tol if self.tol is not None else self._TOL[self.solver]
+        entry = self.solvers[self.solver]
+        max_iter = self.max_iter if self.max_iter is not None else entry.max_iter
+        tol = self.tol if self.tol is not None else entry.tol
+        options = dict((name, getattr(self, name)) for name in entry.settings)
+        if entry.l1:                    # it fits the whole penalty itself
+            objective = loss
+            options.update(l1=penalty.l1, l2=penalty.l2, penalized=penalized)
+        else:
+            objective = penalty.smooth(loss, penalized)
         self.failure_ = None
         try:
-            result = self._run_solver(objective, beta0, max_iter, tol, **options)
+            result = entry.function(objective, beta0, max_iter=max_iter, tol=tol, **options)
         except SingularMatrixError as e:
             result = e
         except DivergenceError as e:
@@ -140,11 +237,11 @@ class Estimator:
             message = ("the Hessian is singular: %s is a linear combination of the "
                        "columns before it (a constant or duplicated column?); drop it "
                        "(or, if the columns' scales differ by many orders of magnitude, "
-                       "standardize them)" % self._describe_column(result.column))
+                       "standardize them)" % (describe or self._describe_column)(result.column))
             self.failure_ = "Failed, collinearity: %s." % message
             raise DataError(message)
-        if (self.solver not in ("newton", "irls") and not result.converged
-                and result.diagnosis is None and not (options.get("l1") or options.get("l2"))
+        if (not entry.hessian and not result.converged and result.diagnosis is None
+                and penalty.l1 == penalty.l2 == 0.0
                 and len(beta0) <= min(200, objective.n_examples)):      # p^3 a step: bounded
             # first-order runs stop before separation shows: a short Newton run tells
             try:
@@ -153,17 +250,6 @@ class Estimator:
                 pass
         result.tol, result.n_examples = tol, objective.n_examples
         return result
-
-    def _run_solver(self, objective, beta0, max_iter, tol):
-        """Call the solver that ``solver`` names."""
-        if self.solver == "newton":
-            return newton(objective, beta0, max_iter, tol)
-        if self.solver == "irls":
-            return irls(objective, beta0, max_iter, tol)
-        eta = self.learning_rate
-        if self.solver == "gd":
-            return gradient_descent(objective, beta0, eta, max_iter, tol)
-        return sgd(objective, beta0, 0.5 if eta is None else eta, max_iter, tol, self.random_state)
 
     def _keep(self, result, n_features):
         """Keep what every fit reports: the solver's outcome, and the number of features."""
@@ -184,7 +270,7 @@ class Estimator:
                  % (result.diagnosis, result.n_iter), SeparationWarning, self._CALLER)
         elif not result.converged:
             s, advice = result.scales, ""     # standardizing helps if the columns need it
-            if self.solver not in ("newton", "irls") and max(s) > 10.0 * min(s):
+            if not self.solvers[self.solver].hessian and max(s) > 10.0 * min(s):
                 advice = (" or standardize the features (their root mean squares range "
                           "from %.3g to %.3g)" % (min(s), max(s)))
             warn("%s did not converge in %d iterations: the scaled gradient is %.3g > "
@@ -207,8 +293,8 @@ def design(X, fit_intercept):
     """
     cols, squares = float_columns(X) or (None, None)      # checked and transposed in one pass
     if cols is None:
-        rows = check_X(X)             # each column in one array (as_list: a board's heap)
-        cols = [as_list(c, len(rows)) for c in zip(*rows)]       # zip(*rows): the transpose
+        rows = check_X(X)
+        cols = [list(c) for c in zip(*rows)]                     # zip(*rows): the transpose
         squares = [dot(c, c) for c in cols]
         for j, ss in enumerate(squares):
             if not ss < math.inf:
@@ -244,7 +330,8 @@ class LogisticRegression(Estimator):
     """Binary logistic regression p(y = classes_[1] | x) = sigma(b0 + xᵀcoef).
 
     Parameters
-    - ``solver``: "newton" (default), "irls", "gd" or "sgd".
+    - ``solver``: "newton" (default), "irls", "gd" or "sgd" (the rows of
+      ``solvers``; ``minilogit.LogisticRegression`` adds "proximal" and "cd").
     - ``max_iter``: iterations (epochs for SGD); default by solver.
     - ``tol``: converged when the mean loss's gradient has no component
       above ``tol`` (default 1e-8 in double precision; 1e-3 for SGD).
@@ -254,61 +341,60 @@ class LogisticRegression(Estimator):
     - ``random_state``: seed of SGD's shuffling (default 0).
     - ``start``: "zeros" (default: beta = 0, lecture 001's trace) or
       "log_odds" (intercept log(ybar / (1 - ybar)), eq. (23), the rest 0).
-    - ``penalty``: None (default) or "l2", the ridge term lam betaᵀbeta of
-      eq. (41) with weight ``lam``. The intercept is never penalised.
+    - ``penalty``: None (default), "l2", "l1" or "elasticnet", with weight
+      ``lam`` and mixing ``l1_ratio`` = alpha: lecture 001's
+      NLL + lam((1 - alpha) betaᵀbeta + alpha ||beta||_1), eq. (41) (``Penalty``);
+      "l1" and "elasticnet" need a solver that fits them. The intercept is
+      never penalised.
+    - ``class_weight``: None, "balanced" (class c weighs N / (K n_c), eq. (47))
+      or a dict {label: weight}; it multiplies ``sample_weight``.
 
     Fitted attributes: ``coef_``, ``intercept_``, ``classes_``, ``n_iter_``,
     ``converged_``, ``history_`` (total loss at the start and after each
     iteration), ``separation_`` (the diagnosis when the MLE does not exist,
     else None), ``result_`` (the solver's ``FitResult``).
 
-    ``minilogit.LogisticRegression`` is this class with more on top: the
-    L1 and elastic-net penalties, class weights, streaming, inference,
-    ``explain()`` and export.
-
     >>> m = LogisticRegression(solver="irls").fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
     >>> round(m.intercept_, 6), [round(c, 6) for c in m.coef_]
     (-1.362276, [0.908184])
-    >>> [round(p, 4) for p in m.predict_proba([[1.5]])[0]]
-    [0.5, 0.5]
+    >>> m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
+    >>> [round(p, 6) for p in m.predict_proba([[0.0], [1.5]])[0]]
+    [0.796129, 0.203871]
+    >>> [round(a, 6) for a in m.decision_function([[0.0], [1.5]])]     # eq. (8)
+    [-1.362276, 0.0]
+    >>> m.predict([[0.0], [3.0]]), m.predict([[3.0]], threshold=0.9)
+    ([0, 1], [0])
+    >>> LogisticRegression().fit([[0.0], [1.0]], [0, 1, 1])
+    Traceback (most recent call last):
+    ...
+    minilogit.DataError: X has 2 rows but y has 3 labels
     """
 
     _PARAMS = ("solver", "max_iter", "tol", "learning_rate", "fit_intercept",
-               "random_state", "start", "penalty", "lam")
-    _PENALTIES = (None, "l2")
+               "random_state", "start", "penalty", "lam", "l1_ratio", "class_weight")
+    # max_iter when none is given: Newton and IRLS need a handful, gradient
+    # descent thousands, SGD counts epochs. tol: SGD's average is noisy, so
+    # its test is looser.
+    solvers = {"newton": Solver(newton, 100, TOL, hessian=True),
+               "irls": Solver(irls, 100, TOL, hessian=True),
+               "gd": Solver(gradient_descent, 10000, GD_TOL, ("learning_rate",)),
+               "sgd": Solver(sgd, 200, 1e-3, ("learning_rate", "random_state"))}
 
     def __init__(self, solver="newton", max_iter=None, tol=None, learning_rate=None,
-                 fit_intercept=True, random_state=0, start="zeros", penalty=None, lam=1.0):
+                 fit_intercept=True, random_state=0, start="zeros", penalty=None, lam=1.0,
+                 l1_ratio=0.5, class_weight=None):
         self._set_solver_params(solver, max_iter, tol, learning_rate, fit_intercept, random_state)
-        self.start = start
-        self.penalty = penalty
-        self.lam = lam
+        self.start, self.penalty, self.lam = start, penalty, lam
+        self.l1_ratio, self.class_weight = l1_ratio, class_weight
 
-    def check_params(self):
-        """Check the constructor's parameters, as ``fit`` does first; return self.
-
-        >>> LogisticRegression(solver="lbfgs").check_params()
-        Traceback (most recent call last):
-        ...
-        minilogit.DataError: unknown solver 'lbfgs': choose one of gd, irls, newton, sgd
-        """
-        self._penalty_weights()
-        return self
-
-    def _penalty_weights(self):
-        """Check the parameters; return (l1, l2), the weights of ||beta||_1 and
-        betaᵀbeta in eq. (41) (here l1 = 0: the lecture's core has the ridge only)."""
+    def _check_params(self):
+        """Check the parameters; return the penalty, eq. (41)."""
         self._check_solver_params()
         if self.start not in ("zeros", "log_odds"):
             raise DataError("start must be 'zeros' or 'log_odds', got %r" % (self.start,))
-        if self.penalty not in self._PENALTIES:
-            shown = [repr(p) if p else "None" for p in self._PENALTIES]
-            raise DataError("unknown penalty %r: choose %s or %s"
-                            % (self.penalty, ", ".join(shown[:-1]), shown[-1]))
-        # checked even when unused: -1 is never a lam
-        check_number(self.lam, "lam", "a finite number >= 0", lambda v: 0 <= v < math.inf)
-        return 0.0, float(self.lam) if self.penalty == "l2" else 0.0
+        return self._check_penalty(Penalty(self.penalty, self.lam, self.l1_ratio))
 
+    @adapted
     def fit(self, X, y, sample_weight=None):
         """Fit the coefficients to rows X and labels y; return self.
 
@@ -316,44 +402,50 @@ class LogisticRegression(Estimator):
         integer weights give the same fit as repeated rows, with every solver.
         Warns ``SeparationWarning`` when the classes are separated (the fit
         stops there) and ``ConvergenceWarning`` when ``max_iter`` runs out.
-
-        >>> LogisticRegression().fit([[0.0], [1.0]], [0, 1, 1])
-        Traceback (most recent call last):
-        ...
-        minilogit.DataError: X has 2 rows but y has 3 labels
         """
         self._forget()
-        l1, l2 = self._penalty_weights()
+        penalty = self._check_params()
         X1 = design(X, self.fit_intercept)
         classes, y01 = check_binary_labels(y, X1.shape[0])
         weights = self._weights(sample_weight, classes, y01)
-        self._check_identified(X1.shape, l1 > 0 or l2 > 0)
+        self._check_identified(X1.shape, penalty.l1 > 0 or penalty.l2 > 0)
         loss = LogisticLoss(X1, y01, weights)                # eq. (10)
-        del y01                          # the loss keeps its own copy of the labels
         first = 1 if self.fit_intercept else 0
-        n_features = X1.shape[1] - first
-        penalized = list(range(first, X1.shape[1]))          # never the intercept
         beta0 = [0.0] * X1.shape[1]
         if self.start == "log_odds" and self.fit_intercept:
             beta0[0] = logit(loss_mean(loss))                # eq. (23): log(ybar / (1 - ybar))
-        result = self._minimise(loss, beta0, penalized, l1, l2)
+        penalized = list(range(first, X1.shape[1]))          # never the intercept
+        result = self._solve(loss, beta0, penalty, penalized)
         self._report(result)
 
         self.classes_ = classes
         self.intercept_ = result.beta[0] if self.fit_intercept else 0.0
         self.coef_ = result.beta[first:]
-        self._keep(result, n_features)
-        self._loss, self._penalised = loss, l1 > 0 or l2 > 0
+        self._keep(result, X1.shape[1] - first)
+        self._loss, self._penalised = loss, penalty.l1 > 0 or penalty.l2 > 0
         return self
 
-    def _minimise(self, loss, beta0, penalized, l1, l2):
-        """Run the solver on the loss, plus the ridge term when l2 > 0."""
-        objective = L2Penalty(loss, l2, penalized) if l2 > 0 else loss   # eq. (41), alpha = 0
-        return self._solve(objective, beta0)
-
     def _weights(self, sample_weight, classes, y01):
-        """The weight of each row (None if all 1); both classes must keep some weight."""
-        w = check_sample_weight(sample_weight, len(y01))
+        """The weight of each row, eq. (47): sample_weight times the class weight
+        (None if all 1); both classes must keep some weight."""
+        n = len(y01)
+        w = check_sample_weight(sample_weight, n)
+        cw = self.class_weight
+        if cw is not None:
+            counts = [n - sum(y01), sum(y01)]
+            if cw == "balanced":
+                per_class = [n / (2.0 * c) for c in counts]           # N / (K n_c)
+            elif isinstance(cw, dict):
+                for label in cw:
+                    if label not in classes:
+                        raise DataError("class_weight has a label %r that is not in y %r"
+                                        % (label, classes))
+                per_class = [check_sample_weight([cw.get(c, 1.0)], 1, "class_weight")[0]
+                             for c in classes]
+            else:
+                raise DataError("class_weight must be None, 'balanced' or a dict "
+                                "{label: weight}, got %r" % (cw,))
+            w = [b * per_class[int(v)] for b, v in zip(w or [1.0] * n, y01)]
         if w is not None:
             totals = [sum(w_i for w_i, v in zip(w, y01) if v == c) for c in (0, 1)]
             for c in (0, 1):
@@ -369,34 +461,22 @@ class LogisticRegression(Estimator):
                                                  classes[1 - c]))
         return w
 
+    @adapted
     def decision_function(self, X):
-        """Return the linear predictor b0 + x_iᵀcoef for each row (the log-odds), eq. (8).
-
-        >>> m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
-        >>> [round(a, 6) for a in m.decision_function([[0.0], [1.5]])]
-        [-1.362276, 0.0]
-        """
+        """Return the linear predictor b0 + x_iᵀcoef for each row (the log-odds), eq. (8)."""
         self._check_fitted()
         rows = check_X(X, n_features=self.n_features_in_)
         return check_scores([self.intercept_ + dot(r, self.coef_) for r in rows])
 
+    @adapted
     def predict_proba(self, X):
-        """Return [P(classes_[0] | x), P(classes_[1] | x)] for each row, eq. (9).
-
-        >>> m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
-        >>> [round(p, 6) for p in m.predict_proba([[0.0]])[0]]
-        [0.796129, 0.203871]
-        """
+        """Return [P(classes_[0] | x), P(classes_[1] | x)] for each row, eq. (9)."""
         # 1 - p as sigma(-a), computed without cancellation
         return [[sigmoid(-a), sigmoid(a)] for a in self.decision_function(X)]
 
+    @adapted
     def predict(self, X, threshold=0.5):
-        """Return ``classes_[1]`` where P(classes_[1] | x) >= threshold, else ``classes_[0]``.
-
-        >>> m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
-        >>> m.predict([[0.0], [3.0]]), m.predict([[3.0]], threshold=0.9)
-        ([0, 1], [0])
-        """
+        """Return ``classes_[1]`` where P(classes_[1] | x) >= threshold, else ``classes_[0]``."""
         check_threshold(threshold)
         return [self.classes_[1] if sigmoid(a) >= threshold else self.classes_[0]
                 for a in self.decision_function(X)]

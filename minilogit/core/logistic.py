@@ -1,4 +1,5 @@
-"""The loss of binary logistic regression: value, gradient, Hessian, eqs. (10)-(13).
+"""The loss of binary logistic regression: value, gradient, Hessian, eqs. (10)-(13),
+and the one protocol between an objective and the solvers (``Objective``).
 
 Notation (the walkthrough's): X is the N x (p+1) design matrix whose rows
 are x_i (a leading 1 for the intercept), y_i in {0, 1} the labels, beta the
@@ -7,13 +8,12 @@ fitted probability, W = diag(p_i (1 - p_i)).
 
 The loss is the total negative log-likelihood, a sum over examples (not a
 mean), as in the lecture. An objective knows nothing about how it is
-minimised: the solvers call ``value``, ``gradient``, ``hessian`` (Newton),
-``working_response`` (IRLS), ``example_gradient`` (SGD) and ``diagnose``
-(to stop where no minimum exists). ``L2Penalty`` adds the ridge term to any
-objective without touching its code.
+minimised: the solvers ask it only what ``Objective`` lists. ``L2Penalty``
+adds the ridge term to any objective without touching its code.
 
-Reading order: ``nll`` (the lecture's formula), ``LogisticLoss`` (the same sum
-with its derivatives), ``diagnose_margins`` (separation, eq. (24)), ``L2Penalty``.
+Reading order: ``Objective`` (the protocol), ``nll`` (the lecture's formula),
+``LogisticLoss`` (the same sum with its derivatives), ``diagnose_margins``
+(separation, eq. (24)), ``Wrapper`` and ``L2Penalty``.
 
 >>> X = Matrix([[1.0, 0.0], [1.0, 1.0]])
 >>> loss = LogisticLoss(X, [0, 1])
@@ -25,10 +25,10 @@ True
 
 import math
 
-from .compat import BOARD, EPS, LOG_MAX, as_list, log1p, mul, sub
+from .compat import EPS, LOG_MAX
 from .errors import DataError
 from .functions import log1pexp, sigmoid
-from .matrix import Matrix, dot, weighted_gram
+from .matrix import Matrix, column_scales, dot, weighted_gram
 
 # A point whose margin s_i x_iᵀbeta exceeds CERTAIN_MARGIN is fitted within e^-CERTAIN_MARGIN
 # of its label: "certain" (e^-30 ~ 9e-14 in double precision, e^-14.7 ~ 4e-7 in single).
@@ -41,6 +41,71 @@ FLAT = max(1e-6, 4.0 * math.sqrt(EPS))
 
 W_MIN = 1e-10           # IRLS divides by w_i = p_i (1 - p_i): a weight below W_MIN is raised to it
 SGD_VISITS_PER_ROW = 10     # an SGD epoch's visits per row, at most: see weighted_examples
+
+
+class Objective:
+    """What a solver may ask of an objective, and nothing more: the protocol.
+
+    ===========================  ==============================================  ========
+    member                       what                                            solvers
+    ===========================  ==============================================  ========
+    ``n_params``, ``n_examples``  len(beta); N (sum_i w_i with ``weights``)      all
+    ``value(beta)``              the loss L(beta)                                all
+    ``gradient(beta)``           g = dL/dbeta, a list                            all
+    ``hessian(beta)``            H, a Matrix                                     newton
+    ``working_response(beta)``   (w, z): IRLS's weights and response, eq. (21)  irls
+    ``X``, ``ridge()``           the design matrix; a penalty's diagonal         irls
+    ``example_gradient(i, b)``   example i's gradient; ``examples``: (i, share)  sgd
+    ``diagnose(beta, step)``     why no minimum exists (separation), or None     all
+    ``scales()``                 the s_j of the convergence test                 all
+    ``loss``                     the loss under any penalty or fixing            glm irls
+    ===========================  ==============================================  ========
+
+    A loss subclasses this and sets ``X``, ``n_params`` and (``set_weights``)
+    ``weights`` and ``n_examples``; the defaults below hold for it. ``weights``
+    (None, or w_i >= 0) are frequency weights, eq. (47): an integer weight is
+    that many copies of the row.
+
+    >>> loss = LogisticLoss(Matrix([[1.0], [1.0]]), [0, 1], weights=[2, 0.5])
+    >>> loss.n_examples, loss.examples, loss.ridge(), loss.loss is loss
+    (2.5, [(0, 1.0), (0, 1.0), (1, 0.5)], None, True)
+    """
+
+    weights = None
+
+    def set_weights(self, weights):
+        """Keep the weights (None: all 1) and n_examples = sum_i w_i."""
+        self.weights = weights
+        self.n_examples = self.X.shape[0] if weights is None else sum(weights)
+
+    def weigh(self, v):
+        """v_i w_i, a list: each example's term counted w_i times, eq. (47)."""
+        return v if self.weights is None else [v_i * w_i for v_i, w_i in zip(v, self.weights)]
+
+    @property
+    def examples(self):
+        """The (row, share) pairs SGD visits: (i, 1.0) per row, or ``weighted_examples``."""
+        if self.weights is None:
+            return [(i, 1.0) for i in range(self.X.shape[0])]
+        return weighted_examples(self.weights)
+
+    @property
+    def loss(self):
+        """The loss itself (a ``Wrapper`` answers with the loss it wraps)."""
+        return self
+
+    def scales(self):
+        """Each parameter's s_j: its column's root mean square (``column_scales``)."""
+        s = column_scales(self.X, self.weights)
+        return s * (self.n_params // len(s))          # one block per class, if several
+
+    def ridge(self):
+        """The diagonal a penalty adds to XᵀWX (a Matrix), or None: none."""
+        return None
+
+    def diagnose(self, beta, step):
+        """A message saying why no minimum exists, or None (here: always None)."""
+        return None
 
 
 def nll(X, y, beta):
@@ -78,51 +143,12 @@ def squared_error(X, y, beta):
     return sum((y_i - sigmoid(a)) ** 2 for a, y_i in zip(X @ beta, y))
 
 
-class WeightedRows:
-    """What the binary and GLM losses share: rows of X counted w_i times.
-
-    ``weights`` (None, or w_i >= 0) are frequency weights, eq. (47): an
-    integer weight is that many copies of the row. ``n_examples`` is
-    sum_i w_i (the number of rows without weights) and ``examples`` the
-    (row, share) pairs SGD visits. A subclass sets ``self.X`` and then
-    calls ``_set_weights``.
-
-    >>> loss = LogisticLoss(Matrix([[1.0], [1.0]]), [0, 1], weights=[2, 0.5])
-    >>> loss.n_examples, loss.examples
-    (2.5, [(0, 1.0), (0, 1.0), (1, 0.5)])
-    """
-
-    def _set_weights(self, weights):
-        self.weights = weights
-        self.n_examples = self.X.shape[0] if weights is None else sum(weights)
-        self._examples = None           # built on first use: only SGD visits examples
-
-    @property
-    def examples(self):
-        """The (row, share) pairs SGD visits: (i, 1.0) per row, or ``weighted_examples``."""
-        if self._examples is None:
-            self._examples = ([(i, 1.0) for i in range(self.X.shape[0])] if self.weights is None
-                              else weighted_examples(self.weights))
-        return self._examples
-
-    def _weigh(self, v):
-        """v_i w_i: each example's term counted w_i times, eq. (47) (a list
-        in, a list out; an iterator in, an iterator out)."""
-        if self.weights is None:
-            return v
-        weighted = (v_i * w_i for v_i, w_i in zip(v, self.weights))
-        return list(weighted) if isinstance(v, list) else weighted
-
-
-class LogisticLoss(WeightedRows):
+class LogisticLoss(Objective):
     """The total negative log-likelihood L(beta) of eq. (10) on data (X, y).
 
     y holds 0/1 labels. ``weights`` (optional, >= 0) count example i w_i
     times, eq. (47), so that integer weights are repeated rows: the loss,
     gradient and Hessian are weighted sums and ``n_examples`` is sum_i w_i.
-
-    At the last beta asked about, a, p and the margins are kept (a board keeps a
-    or p): value, separation check, gradient and Hessian cost one pass over X.
 
     >>> loss = LogisticLoss(Matrix([[1.0, -1.0], [1.0, 1.0], [1.0, 2.0]]), [0, 1, 0])
     >>> loss.n_examples, loss.n_params
@@ -133,60 +159,44 @@ class LogisticLoss(WeightedRows):
 
     def __init__(self, X, y, weights=None):
         self.X, self.n_params = X, X.shape[1]
-        self.y = as_list(map(float, y), len(y))             # one array (as_list: a board's heap)
-        if not set(self.y) <= {0.0, 1.0}:                   # eq. (10)'s labels, and s_i's
+        self.y = [float(y_i) for y_i in y]
+        if not set(self.y) <= {0.0, 1.0}:                   # eq. (10)'s labels
             raise DataError("LogisticLoss needs labels y_i in {0, 1}, got %r"
                             % sorted(set(self.y) - {0.0, 1.0})[0])
-        self._s = None if BOARD else [y_i + y_i - 1.0 for y_i in self.y]    # s_i = +-1, eq. (24)
-        self._set_weights(weights)
+        self.set_weights(weights)
         self._beta = None
-        # arrays a board refills (as_list), made before short-lived floats fragment its heap
-        self._work, self._wx = [0.0] * len(self.y), [0.0] * len(self.y)
 
-    def _predictor(self, beta):
-        """Return a, the linear predictor at beta, eq. (8)."""
+    def fitted(self, beta):
+        """Return (a, p) at beta: a = X beta, eq. (8), and p = sigma(a), eq. (9).
+
+        The last answer is kept, so the gradient, the Hessian and the
+        separation check of one step cost one pass over X between them.
+        """
         if self._beta != beta:
-            self._a = self._p = self._m = None   # the old lists' memory is free for new ones
+            a = self.X @ beta                                # eq. (8): a_i = x_i' beta
+            self._a, self._p = a, [sigmoid(a_i) for a_i in a]    # eq. (9): p_i = sigma(a_i)
             self._beta = list(beta)
-        if self._a is None:
-            self._a = self.X @ beta                          # eq. (8): a_i = x_i' beta
-        return self._a
-
-    def _probabilities(self, beta):
-        """Return p, the probabilities at beta, eq. (9) (sigma(0) = 1/2); a is let go."""
-        if self._beta != beta or self._p is None:
-            a = self._predictor(beta)                        # a board reuses a's array
-            self._p = as_list(map(sigmoid, a) if any(beta) else (0.5 for _ in a), len(a), a)
-            self._a = None
-        return self._p
+        return self._a, self._p
 
     def value(self, beta):
-        """L(beta) = sum_i log(1 + e^a_i) - y_i a_i, eq. (10), and p = sigma(a), kept: one
-        e_i = e^-|a_i| gives log(1 + e^a_i) = max(a_i, 0) + log(1 + e_i) and p_i, eq. (9).
+        """L(beta) = sum_i log(1 + e^a_i) - y_i a_i, eq. (10); with weights, eq. (47).
 
         >>> LogisticLoss(Matrix([[1.0]]), [1]).value([1000.0])
         0.0
         """
-        if not any(beta):                  # a = 0: every term is log(1 + e^0), known
-            return self.n_examples * math.log(2.0)
-        a, exp = self._predictor(beta), math.exp
-        if BOARD:                          # a board holds a or p: one term at a time
-            return sum(self._weigh(log1pexp(a_i) - y_i * a_i for a_i, y_i in zip(a, self.y)))
-        e = [exp(-a_i) if a_i > 0.0 else exp(a_i) for a_i in a]               # e^-|a_i|
-        self._p = [1.0 / (1.0 + e_i) if a_i > 0.0 else e_i / (1.0 + e_i) for a_i, e_i in zip(a, e)]
-        self._m = m = list(map(mul, a, self._s))    # margins m_i = s_i a_i, eq. (24), kept
-        if self.weights is None:        # eq. (10) by margins: log(1 + e^-|a_i|) + max(-m_i, 0)
-            return sum([log1p(e_i) for e_i in e]) - sum([m_i for m_i in m if m_i < 0.0])
-        return sum(self._weigh([log1p(e_i) - min(m_i, 0.0) for e_i, m_i in zip(e, m)]))
+        if self.weights is None:
+            return nll(self.X, self.y, beta)                 # eq. (10)
+        terms = [log1pexp(a_i) - y_i * a_i for a_i, y_i in zip(self.X @ beta, self.y)]
+        return dot(self.weights, terms)                      # eq. (47): sum_i w_i l_i
 
     def gradient(self, beta):
-        """g = Xᵀ(p - y), eq. (12), the residuals p_i - y_i in one array (a board's: as_list).
+        """g = Xᵀ(p - y), eq. (12).
 
         >>> LogisticLoss(Matrix([[1.0, 2.0]]), [1]).gradient([0.0, 0.0])
         [-0.5, -1.0]
         """
-        p = self._probabilities(beta)
-        r = self._weigh(as_list(map(sub, p, self.y), len(p), self._work))     # r_i = p_i - y_i
+        _, p = self.fitted(beta)
+        r = self.weigh([p_i - y_i for p_i, y_i in zip(p, self.y)])     # r_i = p_i - y_i
         return r @ self.X                                    # eq. (12): X'(p - y)
 
     def hessian(self, beta):
@@ -195,10 +205,9 @@ class LogisticLoss(WeightedRows):
         >>> LogisticLoss(Matrix([[1.0, 2.0]]), [1]).hessian([0.0, 0.0]).rows
         [[0.25, 0.5], [0.5, 1.0]]
         """
-        p = self._probabilities(beta)
-        # eq. (13): W_ii = p_i (1 - p_i), in one array (as_list: on a board, the residuals')
-        w = self._weigh(as_list((p_i * (1.0 - p_i) for p_i in p), len(p), self._work))
-        return weighted_gram(self.X, w, self._wx)            # eq. (13): X'WX
+        _, p = self.fitted(beta)
+        w = self.weigh([p_i * (1.0 - p_i) for p_i in p])     # eq. (13): W_ii = p_i (1 - p_i)
+        return weighted_gram(self.X, w)                      # eq. (13): X'WX
 
     def example_gradient(self, i, beta):
         """The gradient of example i's loss alone: x_i (p_i - y_i).
@@ -221,11 +230,11 @@ class LogisticLoss(WeightedRows):
         >>> LogisticLoss(Matrix([[1.0]]), [1]).working_response([0.0])
         ([0.25], [2.0])
         """
-        p, a = self._probabilities(beta), self._predictor(beta)   # p first: it takes a's array
+        a, p = self.fitted(beta)
         w = [max(p_i * (1.0 - p_i), W_MIN) for p_i in p]   # eq. (21): w_i = p_i (1 - p_i)
         z = [a_i + (y_i - p_i) / w_i                       # eq. (21): z_i = a_i + (y_i - p_i) / w_i
              for a_i, y_i, p_i, w_i in zip(a, self.y, p, w)]
-        return self._weigh(w), z
+        return self.weigh(w), z
 
     def diagnose(self, beta, step):
         """Return a message when beta shows that the MLE does not exist, else None.
@@ -238,10 +247,7 @@ class LogisticLoss(WeightedRows):
         >>> loss.diagnose([0.0, 5.0], [0.0, 1.0]).split(":")[0], loss.diagnose([0.0, 0.0], None)
         ('complete separation', None)
         """
-        a = self._predictor(beta)         # (value, at this beta, kept the margins m)
-        m = self._s and self.weights is None and (self._m or list(map(mul, a, self._s)))
-        if m and min(m) <= 0.0 and max(m) <= CERTAIN_MARGIN:
-            return None                   # some point misclassified, none certain
+        a, _ = self.fitted(beta)
         return diagnose_margins(binary_margins(a, self.y, self.weights),
                                 None if step is None else
                                 lambda: binary_margins(self.X @ step, self.y, self.weights))
@@ -335,7 +341,7 @@ def diagnose_margins(m, step_margins=None, y=None, names=None):
     if not certain or step_margins is None:
         return None
     dm = step_margins()                             # only now: a pass over X
-    dm = dm if isinstance(dm, list) else as_list(dm, n)    # n margins (n slots: a board's heap)
+    dm = dm if isinstance(dm, list) else list(dm)
     scale = max(abs(v) for v in dm)
     if scale == 0.0 or min(dm) < -FLAT * scale:     # no step, or some margin fell
         return None
@@ -354,7 +360,55 @@ def diagnose_margins(m, step_margins=None, y=None, names=None):
             % (sum(certain.values()), which, math.exp(-CERTAIN_MARGIN)))
 
 
-class L2Penalty:
+class Wrapper(Objective):
+    """An objective made from another, ``objective``: every question goes to it
+    unchanged. A penalty or a fixing subclasses this and overrides only what
+    it changes.
+
+    >>> loss = LogisticLoss(Matrix([[1.0, 1.0]]), [1])
+    >>> same = Wrapper(loss)
+    >>> same.value([0.0, 1.0]) == loss.value([0.0, 1.0]), same.loss is loss
+    (True, True)
+    """
+
+    def __init__(self, objective):
+        self.objective, self.X, self.weights = objective, objective.X, objective.weights
+        self.n_examples, self.n_params = objective.n_examples, objective.n_params
+
+    @property
+    def examples(self):
+        return self.objective.examples
+
+    @property
+    def loss(self):
+        return self.objective.loss
+
+    def value(self, beta):
+        return self.objective.value(beta)
+
+    def gradient(self, beta):
+        return self.objective.gradient(beta)
+
+    def hessian(self, beta):
+        return self.objective.hessian(beta)
+
+    def example_gradient(self, i, beta):
+        return self.objective.example_gradient(i, beta)
+
+    def working_response(self, beta):
+        return self.objective.working_response(beta)
+
+    def scales(self):
+        return self.objective.scales()
+
+    def ridge(self):
+        return self.objective.ridge()
+
+    def diagnose(self, beta, step):
+        return self.objective.diagnose(beta, step)
+
+
+class L2Penalty(Wrapper):
     """The objective plus lam * sum_{j in penalized} beta_j^2, eq. (29).
 
     The gradient gains 2 lam beta_j and the Hessian 2 lam on the diagonal
@@ -370,12 +424,8 @@ class L2Penalty:
     """
 
     def __init__(self, objective, lam, penalized):
-        self.objective, self.lam, self.penalized = objective, lam, list(penalized)
-        self.n_examples, self.n_params = objective.n_examples, objective.n_params
-
-    @property
-    def examples(self):
-        return self.objective.examples         # looked up when SGD asks: built lazily
+        Wrapper.__init__(self, objective)
+        self.lam, self.penalized = lam, list(penalized)
 
     def value(self, beta):
         return (self.objective.value(beta)
@@ -388,24 +438,15 @@ class L2Penalty:
         return g
 
     def hessian(self, beta):
-        rows = self.objective.hessian(beta).tolist()
-        for j in self.penalized:
-            rows[j][j] += 2.0 * self.lam                     # eq. (29): + 2 lam I
-        return Matrix(rows, copy=False)
+        return self.objective.hessian(beta) + self.ridge()   # eq. (29): + 2 lam I_penalized
 
-    # IRLS works on the loss's own data: eq. (22) becomes
-    # (X'WX + 2 lam I_penalized) beta = X'Wz, with ``ridge`` the added diagonal.
-    @property
-    def X(self):
-        return self.objective.X
-
-    def working_response(self, beta):
-        return self.objective.working_response(beta)
-
-    @property
     def ridge(self):
-        """The diagonal 2 lam that the penalty adds to X'WX, as (index, value) pairs."""
-        return [(j, 2.0 * self.lam) for j in self.penalized]
+        """The diagonal 2 lam on the penalised parameters: IRLS's eq. (22) becomes
+        (XᵀWX + 2 lam I_penalized) beta = XᵀWz."""
+        d = [0.0] * self.n_params
+        for j in self.penalized:
+            d[j] = 2.0 * self.lam
+        return Matrix.diag(d)
 
     def example_gradient(self, i, beta):
         """Example i's gradient plus 1/N of the penalty's (N = n_examples, the

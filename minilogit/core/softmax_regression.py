@@ -9,41 +9,42 @@ index (0..K-1) of example i's class.
 
 Adding the same vector c to every theta_k changes no probability, so K free
 vectors are not identifiable, eq. (30): the cross-entropy is flat along
-that direction and its Hessian singular. There are two standard cures, and
-the estimator asks for one of them:
-
-- ``penalty="l2", lam=...`` (the default, lam = 0.5, is scikit-learn's
-  multinomial model with C = 1): the ridge term picks the one point on the
-  flat line with the smallest norm, eq. (29). The unpenalised intercepts
-  stay free up to a common shift; one is pinned during the fit
-  (``FixedAtZero``) and they are reported centred (summing to 0), as
-  scikit-learn reports them.
-- ``reference_class=label``: that class's vector is fixed at 0 (the
-  baseline-category model of statsmodels' MNLogit), and the others measure
-  log-odds against it.
+that direction and its Hessian singular. The estimator's default is the lecture's cure, eq. (30): one class's vector
+is fixed at 0 (``reference_class``; by default the first class), the
+baseline-category model of statsmodels' MNLogit, and the others measure
+log-odds against it; for two classes it is ``LogisticRegression``. The
+other cure is asked for by name: ``penalty="l2", lam=...`` (lam = 0.5 is
+scikit-learn's multinomial model with C = 1) with no ``reference_class``
+keeps K vectors, and the ridge term picks the one point on the flat line
+with the smallest norm, eq. (29). Its unpenalised intercepts stay free up
+to a common shift: one is pinned during the fit (``FixedAtZero``) and they
+are reported centred (summing to 0), as scikit-learn reports them.
 
 >>> X = [[0.0], [1.0], [2.0], [3.0], [4.0], [5.0], [6.0], [7.0], [8.0]]
 >>> y = ["a", "a", "b", "a", "b", "c", "b", "c", "c"]
 >>> m = SoftmaxRegression().fit(X, y)
 >>> m.classes_, m.converged_, m.predict([[0.0], [4.0], [8.0]])
 (['a', 'b', 'c'], True, ['a', 'b', 'c'])
+>>> m.coef_[0], [round(c[0], 4) for c in m.coef_]           # class 'a' is the reference
+([0.0], [0.0, 1.168, 2.3359])
+>>> m = SoftmaxRegression(penalty="l2", lam=0.5).fit(X, y)      # K vectors, ridge
 >>> [round(p, 4) for p in m.predict_proba([[4.0]])[0]]
 [0.2134, 0.5732, 0.2134]
 """
 
 import math
 
-from .checks import check_class_labels, check_number, check_X
+from .checks import check_class_labels, check_X
 from .compat import mul, sub
 from .errors import DataError
-from .estimators import Estimator, check_scores, design
+from .estimators import Estimator, Penalty, Solver, adapted, check_scores, design
 from .functions import softmax
-from .logistic import CERTAIN_MARGIN, L2Penalty, diagnose_margins
+from .logistic import Objective, Wrapper, diagnose_margins
 from .matrix import Matrix, dot, weighted_gram
-from .solvers import scales_of
+from .solvers import GD_TOL, TOL, gradient_descent, newton, sgd
 
 
-class SoftmaxLoss:
+class SoftmaxLoss(Objective):
     """The total cross-entropy E(theta) = -sum_i log p_{i, y_i}, eq. (26).
 
     ``names`` (optional) are the class labels used in messages.
@@ -62,7 +63,6 @@ class SoftmaxLoss:
         self.names = list(names) if names is not None else list(range(n_classes))
         self.n_examples, self.d = X.shape
         self.n_params = self.K * self.d
-        self.examples = [(i, 1.0) for i in range(self.n_examples)]
         self._theta = None
 
     def blocks(self, theta):
@@ -113,18 +113,17 @@ class SoftmaxLoss:
         Each distinct block is computed once: for k != l, block (k, l) is
         -Xᵀ P_k P_l X (P_k = diag(p_.k), W never formed: weighted_gram), and
         block (l, k) the same; since sum_l p_il = 1, block (k, k) is minus the
-        others of its row. At theta = 0, every p_ik is 1/K: one block for all.
+        others of its row (make bench: 1.21-1.35x the speed of K more weighted sums).
 
         >>> SoftmaxLoss(Matrix([[1.0]]), [0], 2).hessian([0.0, 0.0]).rows
         [[0.25, -0.25], [-0.25, 0.25]]
         """
         _, p, _ = self._fit_at(theta)
-        K, d, B = self.K, self.d, None
+        K, d = self.K, self.d
         H = [[0.0] * (K * d) for _ in range(K * d)]
         for k in range(K):
-            for l in range(k + 1, K):
-                if B is None or any(theta):     # eq. (28): sum_i p_ik p_il x_i x_iᵀ
-                    B = weighted_gram(self.X, list(map(mul, p[k], p[l]))).rows
+            for l in range(k + 1, K):               # eq. (28): sum_i p_ik p_il x_i x_iᵀ
+                B = weighted_gram(self.X, list(map(mul, p[k], p[l]))).rows
                 for h_k, h_l, b in zip(H[k * d:], H[l * d:], B):    # rows of blocks (k, l)
                     h_k[l * d:l * d + d] = h_l[k * d:k * d + d] = [-v for v in b]   # and (l, k)
         for r, row in enumerate(H):     # block (k, k): minus the other blocks of its rows
@@ -169,9 +168,6 @@ class SoftmaxLoss:
         'complete separation'
         """
         a, _, _ = self._fit_at(theta)
-        if max(map(max, a)) - min(map(min, a)) <= CERTAIN_MARGIN and any(
-                a[y_i][i] < top for i, (y_i, top) in enumerate(zip(self.y, map(max, *a)))):
-            return None         # some example misclassified, none certain (0.2x the time)
         m = [min(m_i) for m_i in self._margins(a)]     # example i's margin: its smallest
 
         def step_margins():
@@ -181,7 +177,7 @@ class SoftmaxLoss:
         return diagnose_margins(m, None if step is None else step_margins, self.y, self.names)
 
 
-class FixedAtZero:
+class FixedAtZero(Wrapper):
     """The objective as a function of the parameters not in ``fixed``; those stay 0.
 
     Fixing a parameter deletes its row and column from the Hessian and its
@@ -196,19 +192,10 @@ class FixedAtZero:
     """
 
     def __init__(self, objective, fixed):
-        self.objective = objective
+        Wrapper.__init__(self, objective)
         fixed = set(fixed)
         self.free = [j for j in range(objective.n_params) if j not in fixed]
-        self.n_examples = objective.n_examples
         self.n_params = len(self.free)
-
-    @property
-    def examples(self):
-        return self.objective.examples         # looked up when SGD asks: built lazily
-
-    @property
-    def scales(self):                           # for the solvers' convergence test
-        return self._reduce(scales_of(self.objective))
 
     def full(self, beta):
         """The full parameter vector: beta in the free places, 0 elsewhere."""
@@ -233,6 +220,9 @@ class FixedAtZero:
     def example_gradient(self, i, beta):
         return self._reduce(self.objective.example_gradient(i, self.full(beta)))
 
+    def scales(self):
+        return self._reduce(self.objective.scales())
+
     def diagnose(self, beta, step):
         return self.objective.diagnose(self.full(beta),
                                        None if step is None else self.full(step))
@@ -242,107 +232,132 @@ class SoftmaxRegression(Estimator):
     """Multinomial logistic regression p(y = k | x) = softmax(b_k + xᵀcoef_k), eq. (25).
 
     Parameters
-    - ``solver``: "newton" (default), "gd" or "sgd".
-    - ``penalty``: "l2" (default) or None; ``lam``: the weight of
-      lam * sum_k ||coef_k||^2, eq. (29) (default 0.5; intercepts are not
-      penalised).
-    - ``reference_class``: a label whose vector is fixed at 0, eq. (30), or None.
+    - ``solver``: "newton" (default), "gd" or "sgd" (the rows of ``solvers``;
+      ``minilogit.SoftmaxRegression`` adds "proximal", for L1).
+    - ``penalty``: None (default), "l2", "l1" or "elasticnet", with ``lam``
+      and ``l1_ratio`` as for ``LogisticRegression`` (eq. (41); intercepts
+      are not penalised).
+    - ``reference_class``: the label whose vector is fixed at 0, eq. (30).
+      None (default): the first class when there is no penalty, and no
+      reference class (K vectors, the symmetric form) with one.
     - ``max_iter``, ``tol``, ``learning_rate``, ``fit_intercept``,
       ``random_state``: as for ``LogisticRegression``.
+    - ``check_separation``: False (default) or True: the exact test of
+      ``minilogit.separation`` before the fit (``separation_test``, set
+      above the core); when the classes are separated (and the fit
+      unpenalised) it is the fit's diagnosis.
 
-    Newton with no penalty needs ``reference_class``: with K free vectors its
-    Hessian is singular. Gradient descent and SGD can do without: from 0,
-    every step keeps sum_k theta_k = 0, so they stay on one point of each
-    flat line.
+    With K free vectors and no penalty, Newton's Hessian is singular, so
+    that form is refused for Newton. Gradient descent and SGD can do
+    without: from 0, every step keeps sum_k theta_k = 0.
 
     Fitted: ``classes_`` (sorted), ``coef_`` (K rows of p), ``intercept_``
     (K), ``n_iter_``, ``converged_``, ``history_``, ``separation_``,
     ``result_``, ``n_features_in_``.
 
-    >>> m = SoftmaxRegression(penalty=None, reference_class=0).fit(
-    ...     [[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
+    >>> m = SoftmaxRegression().fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
     >>> m.coef_[0], round(m.coef_[1][0], 6)            # the binary model's 0.908184
     ([0.0], 0.908184)
+    >>> X = [[0.0], [1.0], [2.0], [3.0], [4.0], [5.0], [6.0], [7.0], [8.0]]
+    >>> m = SoftmaxRegression(penalty="l2", lam=0.5).fit(X, [0, 0, 1, 0, 1, 2, 1, 2, 2])
+    >>> [round(a, 4) for a in m.decision_function([[4.0]])[0]]
+    [-0.3293, 0.6587, -0.3293]
+    >>> [round(p, 4) for p in m.predict_proba([[4.0]])[0]]
+    [0.2134, 0.5732, 0.2134]
+    >>> m.predict([[0.5], [4.0]])
+    [0, 1]
+    >>> SoftmaxRegression(reference_class="z").fit([[0.0], [1.0]], ["a", "b"])
+    Traceback (most recent call last):
+    ...
+    minilogit.DataError: reference_class 'z' is not one of the classes ['a', 'b']
     """
 
     _PARAMS = ("solver", "penalty", "lam", "reference_class", "max_iter", "tol",
-               "learning_rate", "fit_intercept", "random_state")
-    _SOLVERS = ("gd", "sgd", "newton")
+               "learning_rate", "fit_intercept", "random_state", "l1_ratio", "check_separation")
+    solvers = {"newton": Solver(newton, 100, TOL, hessian=True),
+               "gd": Solver(gradient_descent, 10000, GD_TOL, ("learning_rate",)),
+               "sgd": Solver(sgd, 200, 1e-3, ("learning_rate", "random_state"))}
+    separation_test = None      # check_separation's exact test: set above the core
 
-    def __init__(self, solver="newton", penalty="l2", lam=0.5, reference_class=None,
+    def __init__(self, solver="newton", penalty=None, lam=0.5, reference_class=None,
                  max_iter=None, tol=None, learning_rate=None, fit_intercept=True,
-                 random_state=0):
+                 random_state=0, l1_ratio=0.5, check_separation=False):
         self.penalty, self.lam, self.reference_class = penalty, lam, reference_class
         self._set_solver_params(solver, max_iter, tol, learning_rate, fit_intercept, random_state)
+        self.l1_ratio, self.check_separation = l1_ratio, check_separation
 
     def _check_params(self):
+        """Check the parameters; return the penalty, eq. (41)."""
         self._check_solver_params()
-        if self.penalty not in (None, "l2"):
-            raise DataError("unknown penalty %r: choose None or 'l2'" % (self.penalty,))
-        check_number(self.lam, "lam", "a finite number >= 0", lambda v: 0 <= v < math.inf)
-        penalized = self.penalty == "l2" and self.lam > 0
-        if self.solver == "newton" and not penalized and self.reference_class is None:
+        penalty = self._check_penalty(Penalty(self.penalty, self.lam, self.l1_ratio))
+        if (self.solver == "newton" and penalty.l2 == 0 and self.penalty is not None
+                and self.reference_class is None):
             raise DataError(
-                "Newton's method cannot fit K free parameter vectors without a penalty: "
-                "adding the same vector to every theta_k changes no probability, so the "
-                "cross-entropy is flat in that direction and its Hessian is singular "
-                "(eq. (30)). Fix one class's vector at 0 with reference_class=<label> "
-                "(the baseline-category model of statsmodels' MNLogit), or add a ridge "
-                "penalty with penalty='l2', lam > 0 (scikit-learn's multinomial model)")
-        return penalized
+                "Newton's method cannot fit K free parameter vectors without a ridge "
+                "penalty: adding the same vector to every theta_k changes no probability, "
+                "so the cross-entropy is flat in that direction and its Hessian is "
+                "singular (eq. (30)). Fix one class's vector at 0 with "
+                "reference_class=<label> (the baseline-category model of statsmodels' "
+                "MNLogit; penalty=None does so with the first class), or use "
+                "penalty='l2', lam > 0 (scikit-learn's multinomial model)")
+        if self.check_separation and self.separation_test is None:
+            raise DataError("check_separation needs minilogit.separation: use "
+                            "minilogit.SoftmaxRegression")
+        return penalty
 
+    @adapted
     def fit(self, X, y):
         """Fit one parameter vector per class to rows X and labels y; return self.
 
         Warns ``SeparationWarning`` when a class can be cut off from the rest
         (an unpenalised fit then has no minimum) and ``ConvergenceWarning``
         when ``max_iter`` runs out.
-
-        >>> SoftmaxRegression(reference_class="z").fit([[0.0], [1.0]], ["a", "b"])
-        Traceback (most recent call last):
-        ...
-        minilogit.DataError: reference_class 'z' is not one of the classes ['a', 'b']
         """
         self._forget()
-        penalized = self._check_params()
+        penalty = self._check_params()
+        penalised = penalty.l1 > 0 or penalty.l2 > 0
         X1 = design(X, self.fit_intercept)
         classes, index = check_class_labels(y, X1.shape[0], model="softmax regression")
         if self.reference_class is not None and self.reference_class not in classes:
             raise DataError("reference_class %r is not one of the classes %r"
                             % (self.reference_class, classes))
         K, d = len(classes), X1.shape[1]
-        n_features = d - (1 if self.fit_intercept else 0)
-        self._check_identified(X1.shape, penalized, K)
+        self._check_identified(X1.shape, penalised, K)
         first = 1 if self.fit_intercept else 0        # where the coefficients start in a block
-        objective = SoftmaxLoss(X1, index, K, names=classes)
-        if penalized:
-            coefs = [k * d + j for k in range(K) for j in range(first, d)]
-            objective = L2Penalty(objective, self.lam, coefs)         # eq. (29)
-        fixed = []
-        if self.reference_class is not None:                          # eq. (30): theta_r = 0
-            r = classes.index(self.reference_class)
+        loss = SoftmaxLoss(X1, index, K, names=classes)
+        ref = self.reference_class
+        if ref is None and self.penalty is None:
+            ref = classes[0]                           # the lecture's default, eq. (30)
+        if ref is not None:                            # eq. (30): theta_r = 0
+            r = classes.index(ref)
             fixed = list(range(r * d, (r + 1) * d))
-        elif self.fit_intercept:
-            fixed = [(K - 1) * d]       # pin one intercept; they are centred below
-        if fixed:
-            objective = FixedAtZero(objective, fixed)
-        self._free = objective.free if fixed else list(range(K * d))
-        self._d, self._classes = d, classes
-        result = self._solve(objective, [0.0] * objective.n_params)
+        else:
+            fixed = [(K - 1) * d] if self.fit_intercept else []   # one intercept; centred below
+        objective = FixedAtZero(loss, fixed)
+        self._free, self._d, self._classes = objective.free, d, classes
+        penalized = [i for i, j in enumerate(objective.free) if j % d >= first]
+        verdict = (self.separation_test(objective, self.fit_intercept,
+                                        0 if ref is None else classes.index(ref))
+                   if self.check_separation else None)
+        result = self._solve(objective, [0.0] * objective.n_params, penalty, penalized,
+                             self._describe_parameter)
+        if verdict is not None:
+            verdict(result, penalised)
         self._report(result)             # before keeping: a warning may be an error
-        theta = objective.full(result.beta) if fixed else list(result.beta)
+        theta = objective.full(result.beta)
         blocks = [theta[k * d:(k + 1) * d] for k in range(K)]
         intercepts = [b[0] for b in blocks] if self.fit_intercept else [0.0] * K
-        if self.reference_class is None and self.fit_intercept:
+        if ref is None and self.fit_intercept:
             shift = sum(intercepts) / K
             intercepts = [b - shift for b in intercepts]
-        self.classes_ = classes
+        self.classes_, self.reference_ = classes, ref
         self.coef_ = [b[first:] for b in blocks]
         self.intercept_ = intercepts
-        self._keep(result, n_features)
+        self._keep(result, d - first)
+        self._loss, self._penalised = objective, penalised
         return self
 
-    def _describe_column(self, j):
+    def _describe_parameter(self, j):
         """Name parameter j of the solver's vector: a column of X for one class."""
         k, col = divmod(self._free[j], self._d)
         if self.fit_intercept:
@@ -350,37 +365,23 @@ class SoftmaxRegression(Estimator):
         what = "the intercept column" if col < 0 else "column %d of X" % col
         return "%s (in the vector of class %r)" % (what, self._classes[k])
 
+    @adapted
     def decision_function(self, X):
-        """Return the K scores b_k + x_iᵀcoef_k of each row, eq. (25)'s exponents.
-
-        >>> X = [[0.0], [1.0], [2.0], [3.0], [4.0], [5.0], [6.0], [7.0], [8.0]]
-        >>> m = SoftmaxRegression().fit(X, [0, 0, 1, 0, 1, 2, 1, 2, 2])
-        >>> [round(a, 4) for a in m.decision_function([[4.0]])[0]]
-        [-0.3293, 0.6587, -0.3293]
-        """
+        """Return the K scores b_k + x_iᵀcoef_k of each row, eq. (25)'s exponents."""
         self._check_fitted()
         rows = check_X(X, n_features=self.n_features_in_)
         # nan, or +inf (softmax would compute inf - inf), has no probability
         return check_scores([[b + dot(r, c) for b, c in zip(self.intercept_, self.coef_)]
                              for r in rows], bad=lambda a: not a < math.inf)
 
+    @adapted
     def predict_proba(self, X):
-        """Return, for each row, the K probabilities in ``classes_`` order, eq. (25).
-
-        >>> X = [[0.0], [1.0], [2.0], [3.0], [4.0], [5.0], [6.0], [7.0], [8.0]]
-        >>> m = SoftmaxRegression().fit(X, [0, 0, 1, 0, 1, 2, 1, 2, 2])
-        >>> [round(p, 4) for p in m.predict_proba([[4.0]])[0]]
-        [0.2134, 0.5732, 0.2134]
-        """
+        """Return, for each row, the K probabilities in ``classes_`` order, eq. (25)."""
         return [softmax(a) for a in self.decision_function(X)]
 
+    @adapted
     def predict(self, X):
-        """Return the most probable class of each row (the first one on a tie).
-
-        >>> m = SoftmaxRegression().fit([[0.0], [1.0], [4.0], [5.0]], ["lo", "lo", "hi", "hi"])
-        >>> m.predict([[0.5], [4.5]])
-        ['lo', 'hi']
-        """
+        """Return the most probable class of each row (the first one on a tie)."""
         out = []
         for a in self.decision_function(X):
             best = max(range(len(a)), key=lambda k: (a[k], -k))

@@ -33,7 +33,7 @@ import math
 
 from .compat import EPS, mul
 from .errors import DivergenceError, SingularMatrixError
-from .matrix import column_scales, weighted_gram
+from .matrix import weighted_gram
 
 # The default tol of newton and irls: 1e-8 in double precision; 16 EPS (1.9e-6)
 # in single, where a scaled mean gradient is known to a few EPS only.
@@ -139,22 +139,6 @@ def max_abs(v):
     return max(map(abs, v))
 
 
-def scales_of(objective):
-    """Each parameter's s_j: its column's root mean square (or ``objective.scales``).
-
-    >>> from minilogit.core.logistic import LogisticLoss, Matrix
-    >>> scales_of(LogisticLoss(Matrix([[1.0, 3.0], [1.0, -4.0]]), [0, 1]))
-    [1.0, 3.5355339059327378]
-    """
-    if hasattr(objective, "scales"):
-        return objective.scales
-    data = objective
-    while hasattr(data, "objective"):          # a penalty wraps the loss and its data
-        data = data.objective
-    s = column_scales(data.X, getattr(data, "weights", None))
-    return s * (objective.n_params // len(s))
-
-
 def scaled_gradient(g, scales, n_examples):
     """max_j |g_j| / (N s_j): the largest component of the gradient of the
     mean loss L / N with respect to the standardized coefficients s_j beta_j.
@@ -190,45 +174,52 @@ def check_divergence(solver, history, n_examples, when):
                               history=history)
 
 
-def _iterate(objective, beta0, max_iter, tol, step, name, equation):
-    """The loop that gradient descent, Newton and IRLS share.
+class Run:
+    """The bookkeeping of one solver run, kept beside its loop so that the loop
+    reads as the lecture's: the loss history, the gradient test, the trace,
+    and the separation check after each step.
 
-    From beta0, ``step(objective, beta, g, history)`` gives the next beta,
-    the loss there and what to record of the step; a beta of None means no
-    step lowers the loss (rounding has won). The loop stops when the
-    gradient test passes (converged), after ``max_iter`` steps, or when the
-    objective diagnoses that no minimum exists (separation).
+    ``done(g)`` records the gradient at the current beta and says whether the
+    run stops there: the gradient test passed (converged), ``max_iter`` steps
+    were taken, or the last step showed that no minimum exists (separation).
+    ``step(beta, L)`` records a step to beta, where the loss is L.
     """
-    n, scales = objective.n_examples, scales_of(objective)
-    beta, history = list(beta0), [objective.value(beta0)]
-    grad_norms, iterates, details = [], [beta], []
-    n_iter, diagnosis, last_step = 0, None, None
-    while True:
-        g = objective.gradient(beta)                     # eq. (12): g = X'(p - y)
-        grad_norms.append(max_abs(g))
-        criterion = scaled_gradient(g, scales, n)
-        stop, converged = verdict(criterion, tol, diagnosis, n_iter, max_iter)
-        if stop:
-            break
-        try:
-            beta_new, L_new, detail = step(objective, beta, g, history)
-        except SingularMatrixError:
-            # A singular X'WX is what separation looks like once the weights
-            # of the separated points underflow; say so if that is the cause.
-            diagnosis = objective.diagnose(beta, last_step)
-            if diagnosis is None:
-                raise
-            break
-        if beta_new is None:            # no step lowers the loss: rounding has won
-            break
-        last_step = [b1 - b0 for b1, b0 in zip(beta_new, beta)]
-        beta = beta_new
-        history.append(L_new)
-        record(iterates, details, beta, detail)
-        n_iter += 1
-        diagnosis = objective.diagnose(beta, last_step)
-    return FitResult(name, beta, history, grad_norms, n_iter, converged, diagnosis,
-                     iterates, equation, details, criterion, scales)
+
+    def __init__(self, name, equation, objective, beta0, max_iter, tol):
+        self.name, self.equation, self.objective = name, equation, objective
+        self.max_iter, self.tol = max_iter, tol
+        self.n, self.scales = objective.n_examples, objective.scales()
+        self.beta = list(beta0)
+        self.history, self.grad_norms = [objective.value(self.beta)], []
+        self.iterates, self.details = [self.beta], []
+        self.n_iter, self.diagnosis, self.last_step = 0, None, None
+        self.converged, self.criterion = False, None
+
+    def done(self, g):
+        self.grad_norms.append(max_abs(g))
+        self.criterion = scaled_gradient(g, self.scales, self.n)
+        stop, self.converged = verdict(self.criterion, self.tol, self.diagnosis,
+                                       self.n_iter, self.max_iter)
+        return stop
+
+    def step(self, beta, L, detail=None):
+        self.last_step = [b1 - b0 for b1, b0 in zip(beta, self.beta)]
+        self.beta = beta
+        self.history.append(L)
+        record(self.iterates, self.details, beta, detail or {})
+        self.n_iter += 1
+        self.diagnosis = self.objective.diagnose(beta, self.last_step)
+
+    def separated(self):
+        """True when separation explains a singular XᵀWX at the current beta (the
+        weights of the separated points underflow): the run then stops there."""
+        self.diagnosis = self.objective.diagnose(self.beta, self.last_step)
+        return self.diagnosis is not None
+
+    def result(self):
+        return FitResult(self.name, self.beta, self.history, self.grad_norms, self.n_iter,
+                         self.converged, self.diagnosis, self.iterates, self.equation,
+                         self.details, self.criterion, self.scales)
 
 
 def gradient_descent(objective, beta0, learning_rate=None, max_iter=10000, tol=GD_TOL):
@@ -248,13 +239,16 @@ def gradient_descent(objective, beta0, learning_rate=None, max_iter=10000, tol=G
     ...
     minilogit.DivergenceError: gradient descent diverged at iteration 1: the loss rose from 2.079 to 5.02 with the fixed learning rate 10; use a smaller learning_rate (the loss can only fall when it is below 2/L, L the largest eigenvalue of the Hessian) or learning_rate=None for a line search
     """
-    eta = 1.0 if learning_rate is None else learning_rate
-
-    def step(objective, beta, g, history):
-        nonlocal eta
-        L = history[-1]
-        if learning_rate is None:
+    run = Run("gd", "(15)" if learning_rate is not None else "(15), (16)",
+              objective, beta0, max_iter, tol)
+    beta, eta = run.beta, 1.0 if learning_rate is None else learning_rate
+    g = objective.gradient(beta)                                     # eq. (12)
+    while not run.done(g):
+        L = run.history[-1]
+        if learning_rate is None:                                    # a line search, eq. (16)
             eta, beta_new, L_new = _backtrack(objective, beta, g, L, 2.0 * eta)
+            if beta_new is None:        # no step lowers the loss: rounding has won
+                break
         else:
             beta_new = [b - eta * g_j for b, g_j in zip(beta, g)]   # eq. (15)
             L_new = objective.value(beta_new)
@@ -265,11 +259,11 @@ def gradient_descent(objective, beta0, learning_rate=None, max_iter=10000, tol=G
                     "smaller learning_rate (the loss can only fall when it is "
                     "below 2/L, L the largest eigenvalue of the Hessian) or "
                     "learning_rate=None for a line search"
-                    % (len(history), L, L_new, eta), history=history + [L_new])
-        return beta_new, L_new, {"eta": eta}
-
-    return _iterate(objective, beta0, max_iter, tol, step, "gd",
-                    "(15)" if learning_rate is not None else "(15), (16)")
+                    % (run.n_iter + 1, L, L_new, eta), history=run.history + [L_new])
+        beta = beta_new
+        run.step(beta, L_new, {"eta": eta})
+        g = objective.gradient(beta)                                 # eq. (12)
+    return run.result()
 
 
 def _backtrack(objective, beta, g, L, eta):
@@ -291,7 +285,7 @@ def _backtrack(objective, beta, g, L, eta):
     return eta, None, None
 
 
-def sgd(objective, beta0, learning_rate=0.5, max_iter=200, tol=1e-3, random_state=0):
+def sgd(objective, beta0, learning_rate=None, max_iter=200, tol=1e-3, random_state=0):
     """Minimise ``objective`` by averaged stochastic gradient descent from ``beta0``.
 
     ``max_iter`` counts epochs (passes over the data). The rate eta_t, eq. (18),
@@ -309,24 +303,21 @@ def sgd(objective, beta0, learning_rate=0.5, max_iter=200, tol=1e-3, random_stat
     >>> abs(r.beta[0] - math.log(2)) < 0.05     # near log 2, not on it
     True
     """
+    if learning_rate is None:
+        learning_rate = 0.5                 # eta_0
     if not learning_rate > 0:
         raise ValueError("learning_rate must be positive, got %r" % (learning_rate,))
-    n, scales = objective.n_examples, scales_of(objective)
+    run = Run("sgd", "(17)-(19)", objective, beta0, max_iter, tol)
     examples = objective.examples       # (row, share): share 1 unless weighted, eq. (47)
     per_epoch = sum(share for _, share in examples)    # n, unless the weights were scaled down
     from .rng import Random            # only SGD shuffles: loaded when it runs
     rng, order = Random(random_state), list(range(len(examples)))
-    beta, beta_bar = list(beta0), list(beta0)
-    g = objective.gradient(beta)
-    history, grad_norms = [objective.value(beta)], [max_abs(g)]
-    criterion = scaled_gradient(g, scales, n)
-    iterates, details = [beta], []
-    t, n_iter, converged, diagnosis = 0, 0, False, None
-    while n_iter < max_iter and diagnosis is None and not converged:
-        start = beta_bar
+    beta, beta_bar, t = list(beta0), list(beta0), 0
+    g = objective.gradient(beta_bar)
+    while not run.done(g):             # the gradient test at the average
         rng.shuffle(order)
-        if (n_iter & (n_iter - 1)) == 0:    # after 0, 1, 2, 4, 8... epochs the average
-            count = 0                       # restarts: it holds the last half of the run
+        if (run.n_iter & (run.n_iter - 1)) == 0:   # after 0, 1, 2, 4, 8... epochs the
+            count = 0                  # average restarts: it holds the last half of the run
         for e in order:
             i, share = examples[e]
             eta_t = learning_rate / (1.0 + t / max(per_epoch, 300.0))  # eq. (18)
@@ -336,17 +327,12 @@ def sgd(objective, beta0, learning_rate=0.5, max_iter=200, tol=1e-3, random_stat
             t += 1
             count += 1                                                  # eq. (19): running mean
             beta_bar = [m + (b - m) / count for m, b in zip(beta_bar, beta)]
-        history.append(objective.value(beta_bar))
-        check_divergence("stochastic gradient descent", history, n, "in epoch %d" % (n_iter + 1))
-        record(iterates, details, beta_bar, {"eta": eta_t})
-        n_iter += 1
+        L = objective.value(beta_bar)
+        check_divergence("stochastic gradient descent", run.history + [L], run.n,
+                         "in epoch %d" % (run.n_iter + 1))
+        run.step(beta_bar, L, {"eta": eta_t})
         g = objective.gradient(beta_bar)
-        grad_norms.append(max_abs(g))
-        criterion = scaled_gradient(g, scales, n)
-        diagnosis = objective.diagnose(beta_bar, [b1 - b0 for b1, b0 in zip(beta_bar, start)])
-        converged = diagnosis is None and criterion <= tol              # the gradient test
-    return FitResult("sgd", beta_bar, history, grad_norms, n_iter, converged, diagnosis,
-                     iterates, "(17)-(19)", details, criterion, scales)
+    return run.result()
 
 
 def newton(objective, beta0, max_iter=100, tol=TOL):
@@ -363,7 +349,21 @@ def newton(objective, beta0, max_iter=100, tol=TOL):
     >>> round(r.beta[0], 9), r.n_iter                # log(2/1), the log-odds of 2 to 1
     (0.693147178, 3)
     """
-    return _iterate(objective, beta0, max_iter, tol, _newton_step, "newton", "(20)")
+    run = Run("newton", "(20)", objective, beta0, max_iter, tol)
+    beta = run.beta
+    g = objective.gradient(beta)                         # eq. (12): g = X'(p - y)
+    while not run.done(g):
+        H = objective.hessian(beta)                      # eq. (13): H = X'WX
+        try:
+            delta = H.solve(g)                           # eq. (20): H delta = g
+        except SingularMatrixError:
+            if run.separated():
+                break
+            raise
+        beta = [b - d for b, d in zip(beta, delta)]      # eq. (20): beta - H^-1 g
+        run.step(beta, objective.value(beta))            # eq. (10)
+        g = objective.gradient(beta)                     # eq. (12)
+    return run.result()
 
 
 def irls(objective, beta0, max_iter=100, tol=TOL):
@@ -378,23 +378,23 @@ def irls(objective, beta0, max_iter=100, tol=TOL):
     >>> round(irls(LogisticLoss(Matrix([[1.0], [1.0], [1.0]]), [0, 1, 1]), [0.0]).beta[0], 9)
     0.693147178
     """
-    return _iterate(objective, beta0, max_iter, tol, _irls_step, "irls", "(21), (22)")
-
-
-def _newton_step(objective, beta, g, history):
-    H = objective.hessian(beta)                          # eq. (13): H = X'WX
-    delta = H.solve(g)                                   # eq. (20): H delta = g
-    beta_new = [b - d for b, d in zip(beta, delta)]      # eq. (20): beta - H^-1 g
-    return beta_new, objective.value(beta_new), {}
-
-
-def _irls_step(objective, beta, g, history):
-    X = objective.X
-    w, z = objective.working_response(beta)              # eq. (21): w_i, z = X beta + W^-1 (y - p)
-    XtWX = weighted_gram(X, w)                           # eq. (22): X'WX, W never formed
-    for j, c in getattr(objective, "ridge", ()):         # a ridge penalty, eq. (41):
-        XtWX.rows[j][j] += c                             # (X'WX + 2 lam I) beta = X'Wz
-    wz = [w_i * z_i for w_i, z_i in zip(w, z)]           # eq. (22): W z, elementwise
-    XtWz = wz @ X                                        # eq. (22): X'Wz
-    beta_new = XtWX.solve(XtWz)                          # eq. (22): beta_new = (X'WX)^-1 X'Wz
-    return beta_new, objective.value(beta_new), {"w_min": min(w), "w_max": max(w)}
+    run = Run("irls", "(21), (22)", objective, beta0, max_iter, tol)
+    X, beta = objective.X, run.beta
+    g = objective.gradient(beta)                         # eq. (12)
+    while not run.done(g):
+        w, z = objective.working_response(beta)          # eq. (21): w_i, z = X beta + W^-1 (y - p)
+        XtWX = weighted_gram(X, w)                       # eq. (22): X'WX, W never formed
+        ridge = objective.ridge()                        # a ridge penalty, eq. (41):
+        if ridge is not None:                            # (X'WX + 2 lam I) beta = X'Wz
+            XtWX = XtWX + ridge
+        XtWz = [w_i * z_i for w_i, z_i in zip(w, z)] @ X     # eq. (22): X'Wz
+        try:
+            beta_new = XtWX.solve(XtWz)                  # eq. (22): beta = (X'WX)^-1 X'Wz
+        except SingularMatrixError:
+            if run.separated():
+                break
+            raise
+        beta = beta_new
+        run.step(beta, objective.value(beta), {"w_min": min(w), "w_max": max(w)})
+        g = objective.gradient(beta)                     # eq. (12)
+    return run.result()

@@ -1,24 +1,83 @@
-"""What the estimators above the core add to ``minilogit.core``'s: ``explain()``
-and export (``to_source``, ``to_json``, ``from_json``), the elastic-net
-solvers, the statistician's view (``bse_``, ``summary()``, ...), and ``clone``.
+"""What every estimator above the core has besides the core's fit and predict:
+``Model``, one class, with the statistician's view (``bse_``, ``summary()``,
+...) computed on first use, ``explain()``, export, scikit-learn's protocol
+(``set_params``, ``score``, the repr, ``__sklearn_tags__``) and the adapter
+that reads numpy arrays and pandas frames. It overrides nothing of the
+core's: the core's classes run their own fit, and this one adds to them.
+The work of each is in another module, loaded the first time it is needed.
 
 >>> from minilogit import LogisticRegression
 >>> m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
 >>> m.explain().split(" after")[0]
 'Converged'
+>>> LogisticRegression(lam=2.0)
+LogisticRegression(lam=2.0)
 """
 
-from ..core.estimators import Estimator
+from ..core.errors import NotFittedError
 
 
-class Extras:
-    """``explain()``, ``trace_``, ``to_source()``, ``to_json()`` and ``from_json()``.
+def read_arrays(model, method, X, args, kwargs):
+    """The estimators' ``adapter``: ``method`` called with X, y and the rest read
+    as lists by ``minilogit.interop``, which keeps a frame's column names.
 
     >>> from minilogit import LogisticRegression
-    >>> m = LogisticRegression(solver="irls").fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
-    >>> LogisticRegression.from_json(m.to_json()).solver
+    >>> LogisticRegression.adapter is read_arrays
+    True
+    """
+    from ..interop import fit_arrays, predict_arrays
+    if method.__name__ == "fit":
+        return fit_arrays(model, method, X, args[0], args[1:], kwargs)
+    return predict_arrays(model, method, X, args, kwargs)
+
+
+# what minilogit.inference.set_inference sets: for a model that sets them on
+# first use (``_set_inference``), asking for any of them computes them all
+SET_BY_INFERENCE = ("params_", "param_names_", "link_", "nobs_", "df_model_", "df_resid_",
+                    "llf_", "llnull_", "deviance_", "null_deviance_", "cov_params_",
+                    "inference_blocked_", "scale_")
+# what minilogit.inference.Inference computes from them
+STATISTICS = ("bse_", "zvalues_", "pvalues_", "conf_int", "odds_ratios_",
+              "odds_ratio_conf_int", "aic_", "bic_", "prsquared_", "llr_", "llr_pvalue_",
+              "summary")
+
+
+class Model:
+    """What the estimators above the core add to the core's, by composition.
+
+    - ``adapter``: numpy arrays and pandas frames in fit and predict (``read_arrays``);
+    - the statistician's view (``minilogit.inference``): ``bse_``, ``pvalues_``,
+      ``conf_int()``, ``summary()``, ..., an ``Inference`` made when one is
+      first asked for, so that fitting holds none of it (on a board, its heap);
+    - ``explain()``, ``trace_`` as a table, ``to_source()``, ``to_json()``,
+      ``from_json()``;
+    - ``set_params``, ``score``, the repr and ``__sklearn_tags__``, for
+      scikit-learn's tools (``minilogit.interop``).
+
+    >>> from minilogit import LogisticRegression
+    >>> m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0], [4.0], [5.0]], [0, 0, 1, 0, 1, 1])
+    >>> [round(b, 4) for b in m.bse_], m.df_model_
+    ([2.5457, 0.9126], 1)
+    >>> LogisticRegression.from_json(m.set_params(solver="irls").to_json()).solver
     'irls'
     """
+
+    adapter = staticmethod(read_arrays)
+    _KIND = "classifier"            # or "regressor": what score() and scikit-learn's tags say
+
+    def __getattr__(self, name):
+        # called only for a missing attribute
+        if name in SET_BY_INFERENCE and getattr(self, "_loss", None) is not None \
+                and hasattr(self, "coef_"):
+            self._set_inference()           # a fit's inference, computed when first asked
+            return getattr(self, name)
+        if name in STATISTICS:
+            from ..inference import Inference
+            return getattr(Inference(self), name)
+        prop = getattr(type(self), name, None)
+        if isinstance(prop, property):      # it raised NotFittedError, an AttributeError:
+            return prop.fget(self)          # raise that again, with its message
+        raise AttributeError("%r object has no attribute %r" % (type(self).__name__, name))
 
     def explain(self):
         """A few sentences saying why the last fit stopped (see minilogit.explain)."""
@@ -27,10 +86,14 @@ class Extras:
 
     @property
     def trace_(self):
-        """The core's ``trace_`` (a dict per iteration) as a ``minilogit.tables.Trace``,
+        """One record per iteration of the last fit (``FitResult.trace``: ``beta``,
+        ``loss``, ``grad_norm``, ``step``, ``equation``) as a ``minilogit.tables.Trace``,
         which prints as the ``trace`` command's table and shows as one in a notebook."""
+        if getattr(self, "result_", None) is None:
+            raise NotFittedError("this %s has no trace: it is not fitted by an "
+                                 "iterative solver yet" % type(self).__name__)
         from ..tables import Trace
-        return Trace(self._trace())
+        return Trace(self.result_.trace)
 
     def to_source(self):
         """A dependency-free Python module that predicts as this model does (minilogit.export)."""
@@ -48,63 +111,24 @@ class Extras:
         from ..jsonio import from_json
         return from_json(text, cls)
 
+    def set_params(self, **params):
+        """Set the named parameters (``estimator__lam``: ``lam`` of ``estimator``); return self."""
+        from ..interop import set_params
+        return set_params(self, params)
 
-# what minilogit.inference.set_inference sets: for a model that sets them on
-# first use (``_set_inference``), asking for any of them computes them all
-SET_BY_INFERENCE = ("params_", "param_names_", "link_", "nobs_", "df_model_", "df_resid_",
-                    "llf_", "llnull_", "deviance_", "null_deviance_", "cov_params_",
-                    "inference_blocked_", "scale_")
-# what minilogit.inference.Inference computes from them
-STATISTICS = ("bse_", "zvalues_", "pvalues_", "conf_int", "odds_ratios_",
-              "odds_ratio_conf_int", "aic_", "bic_", "prsquared_", "llr_", "llr_pvalue_",
-              "summary")
+    def score(self, X, y, sample_weight=None):
+        """Accuracy on (X, y) for a classifier; D^2 (R^2 for the gaussian) for a GLM."""
+        from ..interop import score
+        return score(self, X, y, sample_weight)
 
+    def __repr__(self):
+        from ..interop import estimator_repr
+        return estimator_repr(self)
 
-class LazyInference:
-    """The statistician's view (``minilogit.inference``) as the estimator's own
-    attributes: ``bse_``, ``pvalues_``, ``conf_int()``, ``summary()``, ...
-    Its module loads the first time one is asked for, so that fitting holds
-    none of it (on a board, the heap it would take).
-
-    >>> from minilogit import LogisticRegression
-    >>> m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0], [4.0], [5.0]], [0, 0, 1, 0, 1, 1])
-    >>> [round(b, 4) for b in m.bse_], m.df_model_
-    ([2.5457, 0.9126], 1)
-    """
-
-    def __getattr__(self, name):
-        # called only for a missing attribute
-        if name in SET_BY_INFERENCE and getattr(self, "_loss", None) is not None \
-                and hasattr(self, "coef_"):
-            self._set_inference()           # a fit's inference, computed when first asked
-            return getattr(self, name)
-        if name in STATISTICS:
-            from ..inference import Inference
-            return getattr(Inference(self), name)
-        prop = getattr(type(self), name, None)
-        if isinstance(prop, property):      # it raised NotFittedError, an AttributeError:
-            return prop.fget(self)          # raise that again, with its message
-        raise AttributeError("%r object has no attribute %r" % (type(self).__name__, name))
-
-
-class L1Solvers:
-    """The elastic-net solvers "proximal" and "cd" (``minilogit.solvers``), for
-    an estimator whose ``_solve`` passes them ``l1``, ``l2`` and ``penalized``;
-    any other solver is the core's.
-
-    >>> from minilogit import LogisticRegression
-    >>> "cd" in LogisticRegression._SOLVERS
-    True
-    """
-
-    def _run_solver(self, objective, beta0, max_iter, tol, **options):
-        if self.solver == "proximal":
-            from ..solvers.proximal import proximal
-            return proximal(objective, beta0, max_iter=max_iter, tol=tol, **options)
-        if self.solver == "cd":
-            from ..solvers.cd import coordinate_descent
-            return coordinate_descent(objective, beta0, max_iter=max_iter, tol=tol, **options)
-        return Estimator._run_solver(self, objective, beta0, max_iter, tol)
+    def __sklearn_tags__(self):
+        """scikit-learn's tags; only scikit-learn calls this, so it is importable."""
+        from ..interop import sklearn_tags
+        return sklearn_tags(self)
 
 
 def clone(estimator):

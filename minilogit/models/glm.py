@@ -17,19 +17,23 @@ import math
 
 from ..core.checks import as_float, check_sample_weight, check_X
 from ..core.errors import DataError
-from ..core.estimators import Estimator, check_scores, design
-from ..core.logistic import L2Penalty
+from ..core.estimators import Estimator, Penalty, Solver, adapted, check_scores, design
 from ..core.matrix import Matrix, dot
-from ..core.solvers import TOL
+from ..core.solvers import TOL, newton
 from ..families import family_and_link, log_factorial
 from ..objectives.glm import GLMLoss
-from ._base import Extras, L1Solvers, LazyInference
-from ._protocol import Protocol, fit_taking_arrays, predict_taking_arrays
-from .logistic import L1_SOLVERS, LogisticRegression
+from ._base import Model
+from .logistic import L1_SOLVERS
 
 
+def irls(objective, beta0, max_iter, tol):
+    """R's glm.fit IRLS (``minilogit.solvers.glm_irls``), loaded when first run;
+    it starts from the family's means, not from beta0."""
+    from ..solvers.glm_irls import glm_irls
+    return glm_irls(objective, max_iter, tol)
 
-class GLM(Protocol, LazyInference, L1Solvers, Extras, Estimator):
+
+class GLM(Model, Estimator):
     """A generalised linear model mu = g⁻¹(b0 + xᵀcoef + offset), eq. (37), fitted by IRLS.
 
     Parameters
@@ -104,11 +108,8 @@ class GLM(Protocol, LazyInference, L1Solvers, Extras, Estimator):
                "lam", "l1_ratio", "cov_type", "check_separation")
     # irls (glm_irls) and newton (Fisher scoring: Newton's method on the expected
     # information); cd and proximal for an L1 penalty
-    _SOLVERS = ("irls", "newton") + L1_SOLVERS
-    _PENALTIES = LogisticRegression._PENALTIES
-    start = "zeros"                  # LogisticRegression's checks read it; GLM starts its own way
-    _MAX_ITER = dict(Estimator._MAX_ITER, proximal=10000, cd=100)
-    _TOL = dict(Estimator._TOL, proximal=TOL, cd=TOL)
+    solvers = dict(L1_SOLVERS, irls=Solver(irls, 100, TOL, hessian=True),
+                   newton=Solver(newton, 100, TOL, hessian=True))
     _KIND = "regressor"
 
     def __init__(self, family="binomial", link=None, solver="irls", max_iter=None, tol=None,
@@ -119,20 +120,17 @@ class GLM(Protocol, LazyInference, L1Solvers, Extras, Estimator):
         self.penalty, self.lam, self.l1_ratio, self.cov_type = penalty, lam, l1_ratio, cov_type
         self.check_separation = check_separation
 
-    def check_params(self):
-        """Check the constructor's parameters, as ``fit`` does first; return self."""
-        self._penalty_weights()
-        family_and_link(self.family, self.link)
-        return self
-
-    def _penalty_weights(self):
-        """Check the parameters; return (l1, l2), the weights of ||beta||_1 and
-        betaᵀbeta: LogisticRegression's checks, with cov_type's."""
+    def _check_params(self):
+        """Check the parameters as ``fit`` does first; return the penalty, eq. (41)."""
         if self.cov_type not in ("expected", "observed"):
             raise DataError("cov_type must be 'expected' or 'observed', got %r"
                             % (self.cov_type,))
-        return LogisticRegression._penalty_weights(self)
+        self._check_solver_params()
+        penalty = self._check_penalty(Penalty(self.penalty, self.lam, self.l1_ratio))
+        family_and_link(self.family, self.link)
+        return penalty
 
+    @adapted
     def fit(self, X, y, sample_weight=None, offset=None, exposure=None):
         """Fit the coefficients to rows X and targets y (frequency weights optional); return self.
 
@@ -162,7 +160,8 @@ class GLM(Protocol, LazyInference, L1Solvers, Extras, Estimator):
         minilogit.DataError: y[1] is (4, 3): (successes, trials) needs whole numbers 0 <= successes <= trials, trials > 0
         """
         self._forget()
-        l1, l2 = self._penalty_weights()
+        penalty = self._check_params()
+        penalised = penalty.l1 > 0 or penalty.l2 > 0
         family, link = family_and_link(self.family, self.link)
         X1 = design(X, self.fit_intercept)
         n_rows = X1.shape[0]
@@ -178,7 +177,7 @@ class GLM(Protocol, LazyInference, L1Solvers, Extras, Estimator):
         offset = _check_offset(offset, exposure, link, n_rows)
 
         n_features = X1.shape[1] - (1 if self.fit_intercept else 0)
-        self._check_identified(X1.shape, l1 > 0 or l2 > 0)
+        self._check_identified(X1.shape, penalised)
         objective = GLMLoss(X1, y, family, link, None if weights is None and trials is None else w,
                             offset, shares=trials is not None)
         answer = None
@@ -189,13 +188,9 @@ class GLM(Protocol, LazyInference, L1Solvers, Extras, Estimator):
         if self.fit_intercept:
             beta0[0] = link.link(ybar)                   # newton's start: mu = ybar
         penalized = list(range(1 if self.fit_intercept else 0, X1.shape[1]))
-        if self.solver in L1_SOLVERS:
-            result = self._solve(objective, beta0, l1=l1, l2=l2, penalized=penalized)
-        else:
-            result = self._solve(L2Penalty(objective, l2, penalized) if l2 > 0 else objective,
-                                 beta0)
+        result = self._solve(objective, beta0, penalty, penalized)
         if answer is not None:           # the exact verdict: no MLE when separated
-            exact_diagnosis(result, answer, l1 > 0 or l2 > 0)
+            exact_diagnosis(result, answer, penalised)
         self._report(result)             # before keeping: a warning may be an error
 
         beta = result.beta
@@ -203,21 +198,13 @@ class GLM(Protocol, LazyInference, L1Solvers, Extras, Estimator):
         self.coef_ = beta[1:] if self.fit_intercept else list(beta)
         self._keep(result, n_features)
         self._loss, self._freq, self._trials = objective, freq, trials
-        self._penalised = l1 > 0 or l2 > 0
+        self._penalised = penalised
         return self
 
     @property
     def separation_check_(self):
         """The exact separation test's answer (``check_separation=True``), else None."""
         return getattr(self.result_, "separation_check", None)
-
-    def _run_solver(self, objective, beta0, max_iter, tol, **options):
-        if self.solver == "irls":
-            from ..solvers.glm_irls import glm_irls
-            return glm_irls(objective, max_iter, tol)
-        return L1Solvers._run_solver(self, objective, beta0, max_iter, tol, **options)
-
-    fit = fit_taking_arrays(fit)              # numpy arrays and pandas frames too
 
     def _set_inference(self):
         """The inference contract's attributes at the fitted beta (called on first use)."""
@@ -279,6 +266,7 @@ class GLM(Protocol, LazyInference, L1Solvers, Extras, Estimator):
         return "Generalised linear model: %s family, %s link%s%s" % (
             self.family, self.link_, offset, cov)
 
+    @adapted
     def decision_function(self, X, offset=None, exposure=None):
         """Return the linear predictor eta = b0 + xᵀcoef (+ offset + log exposure), eq. (37).
 
@@ -295,8 +283,7 @@ class GLM(Protocol, LazyInference, L1Solvers, Extras, Estimator):
         return check_scores([self.intercept_ + dot(r, self.coef_) + o_i
                              for r, o_i in zip(rows, o)])
 
-    decision_function = predict_taking_arrays(decision_function)
-
+    @adapted
     def predict(self, X, offset=None, exposure=None):
         """Return the fitted mean mu = g⁻¹(eta) for each row, eq. (37).
 
@@ -316,8 +303,6 @@ class GLM(Protocol, LazyInference, L1Solvers, Extras, Estimator):
                                 "%s link): the row is too far outside the data the model "
                                 "was fitted on" % (i, mu[i], eta[i], link.name))
         return mu
-
-    predict = predict_taking_arrays(predict)
 
 
 def _check_pairs(family, y):

@@ -25,9 +25,8 @@ import math
 from ..core.errors import DataError, NotFittedError, SingularMatrixError
 from ..core.matrix import dot, Matrix, weighted_gram
 from ..core.checks import check_class_labels, check_number, check_X
-from ..core.estimators import Estimator, check_scores, design
-from ._base import Extras
-from ._protocol import Protocol, fit_taking_arrays, predict_taking_arrays
+from ..core.estimators import Estimator, adapted, check_scores, design
+from ._base import Model
 
 
 def normal_equations(X, Y):
@@ -74,7 +73,7 @@ def _check_threshold(threshold):
     check_number(threshold, "threshold", "a finite number", math.isfinite)
 
 
-class LeastSquaresClassifier(Protocol, Extras, Estimator):
+class LeastSquaresClassifier(Model, Estimator):
     """Classification by linear regression on the coded labels (the lecture's naive approach).
 
     Two classes: y is coded 0/1 (``classes_[1]`` is 1), beta is the
@@ -106,11 +105,11 @@ class LeastSquaresClassifier(Protocol, Extras, Estimator):
         self.fit_intercept = fit_intercept
         self.threshold = threshold
 
-    def check_params(self):
-        """Check the constructor's parameters, as ``fit`` does first; return self."""
+    def _check_params(self):
+        """Check the parameters as ``fit`` does first."""
         _check_threshold(self.threshold)
-        return self
 
+    @adapted
     def fit(self, X, y):
         """Fit by the normal equations to rows X and labels y; return self.
 
@@ -127,7 +126,7 @@ class LeastSquaresClassifier(Protocol, Extras, Estimator):
         minilogit.DataError: X'X is singular: column 1 of X is a linear combination of the columns before it (a constant or duplicated column?); drop it
         """
         self._forget()
-        self.check_params()
+        self._check_params()
         X1 = design(X, self.fit_intercept)
         classes, index = check_class_labels(y, X1.shape[0])
         n_features = X1.shape[1] - (1 if self.fit_intercept else 0)
@@ -164,13 +163,12 @@ class LeastSquaresClassifier(Protocol, Extras, Estimator):
             self.coef_ = [b[1:] if self.fit_intercept else list(b) for b in B]
         return self
 
-    fit = fit_taking_arrays(fit)              # numpy arrays and pandas frames too
-
     def _check_fitted(self):
         if not hasattr(self, "coef_"):
             raise NotFittedError("this LeastSquaresClassifier is not fitted yet: "
                                  "call fit(X, y) first")
 
+    @adapted
     def decision_function(self, X):
         """Return the fitted values: xᵀbeta per row (two classes), or the K
         values xᵀB per row (K > 2 classes).
@@ -186,8 +184,7 @@ class LeastSquaresClassifier(Protocol, Extras, Estimator):
         return check_scores([[b0 + dot(x, b) for b0, b in zip(self.intercept_, self.coef_)]
                              for x in rows])
 
-    decision_function = predict_taking_arrays(decision_function)
-
+    @adapted
     def predict(self, X, threshold=None):
         """Return the predicted class of each row.
 
@@ -209,8 +206,6 @@ class LeastSquaresClassifier(Protocol, Extras, Estimator):
         _check_threshold(t)
         return [self.classes_[1] if f >= t else self.classes_[0]    # eq. (2)
                 for f in fitted]
-
-    predict = predict_taking_arrays(predict)
 
     def best_threshold(self, X, y):
         """Return (threshold, misclassification rate) of the best cut-off on (X, y).

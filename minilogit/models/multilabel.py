@@ -17,14 +17,13 @@ from ..core.functions import sigmoid
 from ..core.matrix import dot
 from ..objectives.multilabel import MultiLabelLoss
 from ..core.checks import as_float, check_class_labels, check_threshold, check_X
-from ..core.estimators import Estimator, check_scores, design
-from ._base import Extras, L1Solvers, clone
-from ._protocol import Protocol, fit_taking_arrays, predict_taking_arrays
-from .logistic import LogisticRegression
+from ..core.estimators import Estimator, Penalty, adapted, check_scores, design
+from ._base import Model, clone
+from .logistic import L1_SOLVERS, LogisticRegression
 
 
 
-class OneVsRest(Protocol, Extras, Estimator):
+class OneVsRest(Model, Estimator):
     """One binary ``estimator`` per class k, fitted on "y_i = k" against the rest.
 
     Any binary estimator with ``fit`` and ``predict_proba`` will do; each
@@ -44,6 +43,7 @@ class OneVsRest(Protocol, Extras, Estimator):
     def __init__(self, estimator):
         self.estimator = estimator
 
+    @adapted
     def fit(self, X, y):
         """Fit K binary models, model k on the labels [y_i = classes_[k]]; return self."""
         self._forget()
@@ -60,8 +60,6 @@ class OneVsRest(Protocol, Extras, Estimator):
         self.estimators_, self.classes_ = estimators, classes
         return self
 
-    fit = fit_taking_arrays(fit)              # numpy arrays and pandas frames too
-
     def get_params(self, deep=True):
         """{"estimator": ...}, and with ``deep`` the estimator's own as "estimator__<name>"."""
         params = {"estimator": self.estimator}
@@ -70,6 +68,7 @@ class OneVsRest(Protocol, Extras, Estimator):
                 params["estimator__" + name] = value
         return params
 
+    @adapted
     def predict_proba(self, X):
         """P(class k | x) of model k, divided by their sum over k, eq. (31).
 
@@ -95,25 +94,22 @@ class OneVsRest(Protocol, Extras, Estimator):
             out.append([v / total for v in s] if total > 0 else [1.0 / len(s)] * len(s))  # eq. (31)
         return out
 
-    predict_proba = predict_taking_arrays(predict_proba)
-
     def explain(self):
         """Why each of the K binary fits stopped, one paragraph per class."""
         if not hasattr(self, "estimators_"):
-            return Extras.explain(self)                 # not fitted yet
+            return Model.explain(self)                  # not fitted yet
         from ..tables import Text
         return Text("\n".join("Class %r against the rest: %s" % (c, est.explain())
                               for c, est in zip(self.classes_, self.estimators_)))
 
+    @adapted
     def predict(self, X):
         """The class of largest normalised probability (the first one on a tie)."""
         return [self.classes_[max(range(len(p)), key=lambda k: (p[k], -k))]
                 for p in self.predict_proba(X)]
 
-    predict = predict_taking_arrays(predict)
 
-
-class MultiLabelClassifier(Protocol, L1Solvers, Extras, Estimator):
+class MultiLabelClassifier(Model, Estimator):
     """K independent sigmoid outputs p_ik = sigma(b_k + x_iᵀcoef_k), eq. (32).
 
     ``fit(X, Y)`` takes an N x K table Y of 0, 1 or None (unknown: left out
@@ -138,29 +134,32 @@ class MultiLabelClassifier(Protocol, L1Solvers, Extras, Estimator):
     _KIND = "multilabel"                # Y is a table: read as rows (minilogit.interop)
     # The solvers that need only value, gradient and Hessian: IRLS and coordinate
     # descent work on one design matrix X, and the K labels each have their own rows.
-    _SOLVERS = ("gd", "newton", "proximal", "sgd")
+    solvers = dict((name, LogisticRegression.solvers[name]) for name in ("gd", "newton", "sgd"))
+    solvers["proximal"] = L1_SOLVERS["proximal"]
 
     def __init__(self, solver="newton", max_iter=None, tol=None, learning_rate=None,
                  fit_intercept=True, random_state=0):
         self._set_solver_params(solver, max_iter, tol, learning_rate, fit_intercept,
                                 random_state)
 
-    def check_params(self):
-        """Check the constructor's parameters, as ``fit`` does first; return self."""
+    def _check_params(self):
+        """Check the parameters as ``fit`` does first; return the penalty (none)."""
         self._check_solver_params()
-        return self
+        return Penalty(None, 0.0)
 
+    @adapted
     def fit(self, X, Y):
         """Fit the K sigmoid outputs to rows X and the label table Y; return self."""
         self._forget()
-        self.check_params()
+        penalty = self._check_params()
         X1 = design(X, self.fit_intercept)
         Y = _check_label_table(Y, X1.shape[0])
         n_features = X1.shape[1] - (1 if self.fit_intercept else 0)
         self._check_identified(X1.shape, False, len(Y[0]))
         objective = MultiLabelLoss(X1, Y)
         self._d = X1.shape[1]
-        result = self._solve(objective, [0.0] * objective.n_params)
+        result = self._solve(objective, [0.0] * objective.n_params, penalty, [],
+                             self._describe_label_column)
         self._report(result)             # before keeping: a warning may be an error
         d, first = self._d, 1 if self.fit_intercept else 0
         blocks = [result.beta[k * d:(k + 1) * d] for k in range(objective.K)]
@@ -170,13 +169,14 @@ class MultiLabelClassifier(Protocol, L1Solvers, Extras, Estimator):
         self._keep(result, n_features)
         return self
 
-    def _describe_column(self, j):
+    def _describe_label_column(self, j):
         k, col = divmod(j, self._d)
         if self.fit_intercept:
             col -= 1
         what = "the intercept column" if col < 0 else "column %d of X" % col
         return "%s (for label %d, on the rows where it is known)" % (what, k)
 
+    @adapted
     def predict_proba(self, X):
         """Return, for each row, the K probabilities sigma(b_k + xᵀcoef_k), eq. (32).
 
@@ -190,14 +190,12 @@ class MultiLabelClassifier(Protocol, L1Solvers, Extras, Estimator):
                                for r in rows])
         return [[sigmoid(a) for a in row] for row in scores]
 
+    @adapted
     def predict(self, X, threshold=0.5):
         """Return a row of 0/1 per example: label k is on when p_ik >= threshold."""
         check_threshold(threshold)
         return [[1 if p >= threshold else 0 for p in row] for row in self.predict_proba(X)]
 
-    fit = fit_taking_arrays(fit)              # numpy arrays and pandas frames too
-    predict_proba = predict_taking_arrays(predict_proba)
-    predict = predict_taking_arrays(predict)
 
 
 def _check_label_table(Y, n_rows):

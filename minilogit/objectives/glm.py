@@ -30,12 +30,12 @@ import math
 
 from ..core.compat import LOG_MAX
 from ..core.errors import DataError, DivergenceError
-from ..core.logistic import WeightedRows, binary_margins, diagnose_margins
+from ..core.logistic import Objective, binary_margins, diagnose_margins
 from ..core.matrix import dot, weighted_gram
 from ..families import family_and_link
 
 
-class GLMLoss(WeightedRows):
+class GLMLoss(Objective):
     """L(beta) = -sum_i weight_i log p(y_i | mu_i = g⁻¹(x_iᵀbeta)) on data (X, y).
 
     ``family`` and ``link`` are names ("binomial", "probit", ...) or the
@@ -72,7 +72,7 @@ class GLMLoss(WeightedRows):
             weights = [float(w) for w in weights]
             if len(weights) != n:
                 raise DataError("X has %d rows but there are %d weights" % (n, len(weights)))
-        self._set_weights(weights)
+        self.set_weights(weights)
         self.offset = offset            # a known term o_i of eta_i = x_i'beta + o_i, or None
         self._beta = None
 
@@ -107,7 +107,7 @@ class GLMLoss(WeightedRows):
             self._beta = list(beta)
         return self._eta, self._u, self._w
 
-    def _weigh(self, v):
+    def weigh(self, v):
         """v_i weight_i: each example's term counted weight_i times.
 
         Unlike ``LogisticLoss``'s, a term of weight 0 becomes 0 even where it
@@ -131,7 +131,7 @@ class GLMLoss(WeightedRows):
         except DivergenceError:         # e^eta overflows: for a line search, "too far"
             return math.inf
         fam, g = self.family, self.link
-        return sum(self._weigh([fam.loss(y_i, eta_i, g) for y_i, eta_i in zip(self.y, eta)]))
+        return sum(self.weigh([fam.loss(y_i, eta_i, g) for y_i, eta_i in zip(self.y, eta)]))
 
     def gradient(self, beta):
         """g = -Xᵀu, u_i = weight_i (y_i - mu_i) (dmu/deta) / V(mu_i).
@@ -144,7 +144,7 @@ class GLMLoss(WeightedRows):
         [-0.5, -1.0]
         """
         _, u, _ = self._fit_at(beta)
-        return [-v for v in self._weigh(u) @ self.X]              # g = -X'u
+        return [-v for v in self.weigh(u) @ self.X]              # g = -X'u
 
     def hessian(self, beta):
         """The expected information XᵀWX, W_ii = weight_i (dmu/deta)^2 / V(mu_i), eq. (38).
@@ -158,7 +158,7 @@ class GLMLoss(WeightedRows):
         [[0.25, 0.5], [0.5, 1.0]]
         """
         _, _, w = self._fit_at(beta)
-        return weighted_gram(self.X, self._weigh(w))               # eq. (38): X'WX, W never formed
+        return weighted_gram(self.X, self.weigh(w))               # eq. (38): X'WX, W never formed
 
     def observed_information(self, beta):
         """The observed information XᵀW°X, W°_ii = -weight_i d^2 log p(y_i) / d eta_i^2:
@@ -171,7 +171,7 @@ class GLMLoss(WeightedRows):
         """
         eta, _, _ = self._fit_at(beta)
         w = [self.family.observed_weight(y_i, e, self.link) for y_i, e in zip(self.y, eta)]
-        return weighted_gram(self.X, self._weigh(w))
+        return weighted_gram(self.X, self.weigh(w))
 
     def example_gradient(self, i, beta):
         """The gradient of example i's loss alone (weight 1): -x_i u_i.
@@ -213,7 +213,7 @@ class GLMLoss(WeightedRows):
         o = self.offset or [0.0] * len(eta)        # z is the response of x_i'beta: less o_i
         z = [eta_i - o_i + u_i / w_i               # eq. (38): z_i = eta_i + (y_i - mu_i) deta/dmu
              for eta_i, o_i, u_i, w_i in zip(eta, o, u, w)]
-        return self._weigh(w), z
+        return self.weigh(w), z
 
     def diagnose(self, beta, step):
         """Return a message when beta shows that the MLE does not exist, else None.

@@ -13,11 +13,11 @@ nothing to the loss, its gradient or its Hessian.
 (2, [3, 2])
 """
 
-from ..core.logistic import LogisticLoss
-from ..core.matrix import Matrix, column_scales
+from ..core.logistic import LogisticLoss, Objective
+from ..core.matrix import Matrix
 
 
-class MultiLabelLoss:
+class MultiLabelLoss(Objective):
     """The sum over labels k of LogisticLoss on the rows where label k is known, eq. (32).
 
     ``Y`` is an N x K table of 0, 1 or None. The flat parameter vector is
@@ -45,8 +45,7 @@ class MultiLabelLoss:
         # position of example i within part k, for SGD's one-example gradient
         self._local = [dict((i, n) for n, i in enumerate(rows)) for rows in self.rows_of]
         self.n_params = self.K * self.d
-        self.examples = [(i, 1.0) for i in range(self.n_examples)]
-        self.scales = column_scales(X) * self.K      # for the solvers' convergence test
+        self.X = X
 
     def blocks(self, theta):
         """Split the flat theta into its K vectors theta_k."""

@@ -20,7 +20,7 @@ conditions or when the objective says that no minimum exists.
 from ..core.checks import check_number
 from ..core.errors import DataError
 from ..core.compat import EPS
-from ..core.solvers import FitResult, record, scaled_gradient, scales_of, verdict
+from ..core.solvers import FitResult, record, scaled_gradient, verdict
 
 
 def soft_threshold(u, t):
@@ -185,7 +185,7 @@ def iterate(solver, objective, f, beta0, l1, l2, penalized, max_iter, tol, step,
     >>> r.converged, round(r.beta[0], 6)         # log 2, the log-odds of 2 to 1
     (True, 0.693147)
     """
-    n, scales = objective.n_examples, scales_of(objective)
+    n, scales = objective.n_examples, objective.scales()
     unpenalized = l1 == 0 and l2 == 0
     beta = [float(b) for b in beta0]
     F = elastic_net_value(f.value(beta), beta, l1, penalized)             # eq. (41)

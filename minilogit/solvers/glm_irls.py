@@ -35,8 +35,7 @@ import math
 
 from ..core.errors import DivergenceError, SingularMatrixError
 from ..core.matrix import weighted_gram
-from ..core.solvers import (ROUNDING, TOL, FitResult, max_abs, record, scaled_gradient,
-                            scales_of)
+from ..core.solvers import ROUNDING, TOL, FitResult, max_abs, record, scaled_gradient
 
 MAX_HALVINGS = 30                # a step shrunk 2^30-fold that still fails: give up
 
@@ -49,7 +48,7 @@ def start_means(objective):
     >>> start_means(GLMLoss(Matrix([[1.0], [1.0]]), [0, 4], "poisson"))
     [1.0, 3.0]
     """
-    data = getattr(objective, "objective", objective)      # under a ridge penalty
+    data = objective.loss      # under a ridge penalty
     y, w = data.y, data.weights or [1.0] * len(data.y)
     ybar = 0.5 if data.family.name == "binomial" else (
         sum(w_i * y_i for w_i, y_i in zip(w, y)) / sum(w))
@@ -64,7 +63,7 @@ def saturated(objective):
     >>> saturated(GLMLoss(Matrix([[1.0]]), [0.5], "binomial", shares=True, weights=[2.0])) == 2 * math.log(2)
     True
     """
-    data = getattr(objective, "objective", objective)
+    data = objective.loss
     if data.family.name == "gaussian":                    # L = (1/2) sum w (y - mu)^2: 0 at mu = y
         return 0.0
     w = data.weights or [1.0] * len(data.y)
@@ -75,8 +74,9 @@ def _wls(objective, w, z):
     """Solve the weighted least squares (X'WX + ridge) beta = X'Wz, eq. (22)."""
     X = objective.X
     XtWX = weighted_gram(X, w)                           # eq. (22): X'WX, W never formed
-    for j, c in getattr(objective, "ridge", ()):         # a ridge penalty, eq. (41)
-        XtWX.rows[j][j] += c
+    ridge = objective.ridge()                            # a ridge penalty, eq. (41)
+    if ridge is not None:
+        XtWX = XtWX + ridge
     return XtWX.solve([w_i * z_i for w_i, z_i in zip(w, z)] @ X)    # eq. (22)
 
 
@@ -104,15 +104,15 @@ def glm_irls(objective, max_iter=100, tol=TOL, mu0=None):
     >>> r.converged, r.test, [round(b, 6) for b in r.beta]       # R: -1.15773, 1.245146
     (True, 'deviance', [-1.15773, 1.245146])
     """
-    data = getattr(objective, "objective", objective)     # the GLMLoss under a penalty
-    n, scales, L_sat = objective.n_examples, scales_of(objective), saturated(objective)
+    data = objective.loss     # the GLMLoss under a penalty
+    n, scales, L_sat = objective.n_examples, objective.scales(), saturated(objective)
     eta0 = [data.link.link(m) for m in (mu0 or start_means(objective))]
     w, z = data.working_response(None, eta=eta0, observed=True)   # eq. (38) at mu^(0)
     o = data.offset or [0.0] * len(eta0)
     beta = _wls(objective, w, [e - o_i for e, o_i in zip(eta0, o)])   # eta nearest g(mu^(0))
     beta_new = _wls(objective, w, z)                            # eq. (22): the first step
     L = _finite_value(objective, beta)
-    L_mu0 = sum(data._weigh([data.family.loss(y_i, e, data.link) for y_i, e in zip(data.y, eta0)]))
+    L_mu0 = sum(data.weigh([data.family.loss(y_i, e, data.link) for y_i, e in zip(data.y, eta0)]))
     history, grad_norms, iterates, details = [L], [], [beta], []
     n_iter, converged, diagnosis, last_step, by_deviance = 0, False, None, None, False
     while True:

@@ -123,7 +123,7 @@ def test_pipeline_equals_a_fit_on_standardized_data():
 
 
 @pytest.mark.parametrize("model", [LogisticRegression(solver="irls", tol=1e-10),
-                                   SoftmaxRegression(lam=2.0), LeastSquaresClassifier(),
+                                   SoftmaxRegression(penalty="l2", lam=2.0), LeastSquaresClassifier(),
                                    GLM(family="poisson")])
 def test_clone_fits_as_the_original(model, cancer):
     X, y, _ = cancer

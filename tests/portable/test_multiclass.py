@@ -34,6 +34,9 @@ def test_two_classes_with_a_reference_class_is_logistic_regression():
     assert soft.coef_[0] == [0.0, 0.0] and soft.intercept_[0] == 0.0
     got = [soft.intercept_[1]] + soft.coef_[1]
     assert max_abs_diff(got, coefficients(binary)) <= 1e-9, (got, coefficients(binary))
+    default, ws = fit(SoftmaxRegression(), X2, Y2)      # the default: the same model
+    assert ws == [] and default.reference_ == 0, (ws, default.reference_)
+    assert default.coef_ == soft.coef_ and default.intercept_ == soft.intercept_
 
 
 def test_iris_ridge_newton_reaches_the_exact_optimum():
@@ -55,14 +58,20 @@ def test_iris_without_penalty_reports_setosa_separated():
 
 
 def test_unpenalised_newton_needs_a_reference_class():
-    e = raises(DataError, SoftmaxRegression(penalty=None).fit, THREE_X, THREE_Y)
+    # K free vectors (a penalty named, but lam = 0) and no reference class: refused
+    e = raises(DataError, SoftmaxRegression(penalty="l2", lam=0.0).fit, THREE_X, THREE_Y)
     assert "reference_class" in str(e) and "penalty='l2'" in str(e), str(e)
+    # penalty=None (the default) takes the first class as the reference
+    m, ws = fit(SoftmaxRegression(penalty=None), THREE_X, THREE_Y)
+    assert ws == [] and m.converged_ and m.reference_ == "a" and m.coef_[0] == [0.0], ws
 
 
 def test_solvers_agree_on_the_ridge_optimum():
-    newton, _ = fit(SoftmaxRegression(), THREE_X, THREE_Y)
-    gd, _ = fit(SoftmaxRegression(solver="gd"), THREE_X, THREE_Y)
-    sgd, _ = fit(SoftmaxRegression(solver="sgd", max_iter=400), THREE_X, THREE_Y)
+    ridge = {"penalty": "l2", "lam": 0.5}
+    newton, _ = fit(SoftmaxRegression(**ridge), THREE_X, THREE_Y)
+    gd, _ = fit(SoftmaxRegression(solver="gd", **ridge), THREE_X, THREE_Y)
+    sgd, _ = fit(SoftmaxRegression(solver="sgd", max_iter=400, **ridge), THREE_X, THREE_Y)
+    assert newton.reference_ is None and gd.reference_ is None
     # the objective's excess is quadratic in the distance from the optimum
     assert_close(gd.history_[-1], newton.history_[-1], rel=max(1e-9, FIT_GD ** 2),
                  what="gd objective")

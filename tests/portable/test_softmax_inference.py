@@ -26,7 +26,7 @@ MNLOGIT = {"params": [-3.0365725437369084, 1.1492760338741093, -6.56978981749293
 
 def test_reference_class_alone_gives_mnlogit_and_its_inference():
     m = SoftmaxRegression(reference_class="a").fit(X, Y)
-    assert m.penalty == "auto" and m.coef_[0] == [0.0]
+    assert m.penalty is None and m.reference_ == "a" and m.coef_[0] == [0.0]
     for name in ("params", "bse", "llf", "llnull", "aic", "bic", "prsquared"):
         assert_close(getattr(m, name + "_"), MNLOGIT[name], REL, what=name)
     assert m.param_names_ == ["intercept['b']", "x0['b']", "intercept['c']", "x0['c']"]
@@ -42,9 +42,22 @@ def test_summary_names_each_class_s_parameters_and_the_relative_risk_ratio():
     assert [line for line in lines if "std err" in line][0].split()[-1] == "RRR"
 
 
+def test_the_default_is_the_baseline_category_model_with_the_first_class():
+    m = SoftmaxRegression().fit(X, Y)                       # unpenalised, 'a' the reference
+    assert m.reference_ == "a" and m.coef_[0] == [0.0] and m.intercept_[0] == 0.0
+    for name in ("params", "bse", "llf"):
+        assert_close(getattr(m, name + "_"), MNLOGIT[name], REL, what=name)
+
+
 def test_inference_is_refused_for_the_penalised_and_the_free_model():
-    m = SoftmaxRegression().fit(X, Y)                       # the default ridge
-    raises(InferenceError, lambda: m.bse_)
+    m = SoftmaxRegression(penalty="l2", lam=0.5).fit(X, Y)  # the ridge: K free vectors
+    assert m.reference_ is None
+    e = raises(InferenceError, lambda: m.bse_)
+    assert "penalised" in str(e), str(e)
+    m = SoftmaxRegression(solver="gd", penalty="l2", lam=0.0, max_iter=20)
+    m = warnings_from(m.fit, X, Y)[0]                       # unpenalised, K free vectors
+    e = raises(InferenceError, lambda: m.bse_)
+    assert "not identifiable" in str(e), str(e)
     m = SoftmaxRegression(reference_class="a", penalty="l2").fit(X, Y)
     raises(InferenceError, lambda: m.aic_ + m.bse_[0])
 

@@ -20,8 +20,8 @@ widen to helpers.FIT (newton, irls) and FIT_GD (gd), losses to a few EPS.
 
 import math
 
-from helpers import (EPS, FIT, FIT_GD, SINGLE, TOY_X, TOY_Y, X2, Y2, assert_close,
-                     coefficients, fit, max_abs_diff)
+from helpers import (EPS, FIT, FIT_GD, SCRATCH_CSV, SINGLE, TOY_X, TOY_Y, X2, Y2, assert_close,
+                     coefficients, fit, max_abs_diff, run_main)
 
 from minilogit import LogisticRegression, Matrix
 from minilogit.core.estimators import LogisticRegression as CoreLogisticRegression
@@ -40,8 +40,8 @@ def _newton():
 
 
 def test_solver_names():
-    assert sorted(LogisticRegression._SOLVERS) == ["cd", "gd", "irls", "newton", "proximal", "sgd"]
-    assert sorted(CoreLogisticRegression._SOLVERS) == ["gd", "irls", "newton", "sgd"]
+    assert sorted(LogisticRegression.solvers) == ["cd", "gd", "irls", "newton", "proximal", "sgd"]
+    assert sorted(CoreLogisticRegression.solvers) == ["gd", "irls", "newton", "sgd"]
 
 
 def test_newton_matches_recorded_optimum():
@@ -142,3 +142,45 @@ def test_solver_functions_directly():
     assert [r.solver for r in results] == ["newton", "irls", "gd", "sgd"]
     assert_close(results[0].beta, NEWTON_X2, rel=max(1e-12, FIT), what="newton()")
     assert max(abs(v) for v in loss.gradient(results[0].beta)) <= TOL * 12
+
+
+def momentum(objective, beta0, max_iter=5000, tol=1e-6, learning_rate=None):
+    """Gradient descent with momentum (Polyak's heavy ball), written against the
+    objective protocol alone: v = mu v - (eta / N) g, beta = beta + v."""
+    from minilogit.core.solvers import Run
+    eta = (0.5 if learning_rate is None else learning_rate) / objective.n_examples
+    run = Run("momentum", "(15)", objective, beta0, max_iter, tol)
+    beta, v = run.beta, [0.0] * len(beta0)
+    g = objective.gradient(beta)
+    while not run.done(g):
+        v = [0.9 * v_j - eta * g_j for v_j, g_j in zip(v, g)]
+        beta = [b + v_j for b, v_j in zip(beta, v)]
+        run.step(beta, objective.value(beta))
+        g = objective.gradient(beta)
+    return run.result()
+
+
+def test_a_solver_added_from_outside_fits_through_the_class_and_the_command_line():
+    """A row added to the public class's table of solvers is a solver like the
+    others: the estimator runs it (with its learning_rate), and so does
+    ``python3 -m minilogit fit --solver momentum --learning-rate``."""
+    from minilogit.core.estimators import Solver
+    from minilogit.core.solvers import GD_TOL
+    table = LogisticRegression.solvers
+    table["momentum"] = Solver(momentum, 5000, GD_TOL, ("learning_rate",))
+    try:
+        model, ws = fit(LogisticRegression(solver="momentum", learning_rate=0.5), X2, Y2)
+        assert ws == [] and model.converged_ and model.result_.solver == "momentum"
+        assert_close(coefficients(model), NEWTON_X2, abs_tol=max(1e-5, FIT_GD), what="momentum")
+        assert "momentum" not in CoreLogisticRegression.solvers    # the core's table is its own
+        rows = ["x1,x2,y"] + ["%r,%r,%d" % (r[0], r[1], t) for r, t in zip(X2, Y2)]
+        status, out, err = run_main(["fit", SCRATCH_CSV, "--target", "y", "--solver",
+                                     "momentum", "--learning-rate", "0.5"], SCRATCH_CSV,
+                                    "\n".join(rows) + "\n")
+        assert status == 0, err
+        assert "momentum" in out and "%.4f" % NEWTON_X2[1] in out, out
+    finally:
+        del table["momentum"]
+    status, out, err = run_main(["fit", SCRATCH_CSV, "--target", "y", "--solver", "momentum"],
+                                SCRATCH_CSV, "x,y\n0,0\n1,1\n2,0\n3,1\n")
+    assert status == 2 and "unknown solver 'momentum'" in err, err
