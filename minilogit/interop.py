@@ -166,7 +166,7 @@ def _array(A, name, ndim, numbers=True):
     return rows
 
 
-def read_y(y, model, name="y"):
+def read_y(y, model, name="y", level=4):
     """Return y as a list: a numpy or pandas y becomes one; a column (N, 1) is
     raveled with a ``DataConversionWarning``. A classifier refuses a float y
     whose values are not whole numbers, as scikit-learn does (a measurement,
@@ -189,7 +189,7 @@ def read_y(y, model, name="y"):
     if A.ndim == 2 and A.shape[1] == 1:
         warn("A column-vector y was passed when a 1d array was expected: %s has shape %r "
              "and is read as %s.ravel()" % (name, A.shape, name), also_sklearns(DataConversionWarning),
-             4)
+             level)
         A = A.reshape(-1)
     values = _array(A, name, 1)
     if _kind(model) == "classifier" and A.dtype.kind == "f":
@@ -231,7 +231,7 @@ def fit_arrays(model, fit, X, y, args, kwargs):
     kwargs = dict((k, read_vector(v, k)) for k, v in kwargs.items())
     model._CALLER = type(model)._CALLER + 2          # warnings point two frames further up
     try:
-        fit(model, rows, read_y(y, model), *args, **kwargs)
+        fit(model, rows, read_y(y, model, level=5), *args, **kwargs)
     except DataError as e:              # "column 2 of X" is named after a frame's column
         if names is None or "column " not in str(e):
             raise

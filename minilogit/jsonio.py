@@ -40,7 +40,7 @@ _FITTED = {
     "LogisticRegression": ("classes_", "n_features_in_", "intercept_", "coef_",
                            "n_iter_", "converged_"),
     "SoftmaxRegression": ("classes_", "n_features_in_", "intercept_", "coef_",
-                          "n_iter_", "converged_"),
+                          "n_iter_", "converged_", "reference_"),
     "GLM": ("n_features_in_", "intercept_", "coef_", "n_iter_", "converged_"),
     "LeastSquaresClassifier": ("classes_", "n_features_in_", "intercept_", "coef_"),
     "MultiLabelClassifier": ("n_labels_", "n_features_in_", "intercept_", "coef_",
@@ -172,6 +172,11 @@ def _check_fitted_values(name, fitted):
     K = None                       # the number of outputs: None for one (a number and a list)
     if "classes_" in fitted:
         out["classes_"] = _classes(fitted["classes_"], name == "LogisticRegression")
+        if name == "SoftmaxRegression":
+            out["reference_"] = fitted["reference_"]
+            if out["reference_"] is not None and out["reference_"] not in out["classes_"]:
+                raise DataError("from_json: fitted.reference_ %s is not one of the classes"
+                                % _show(out["reference_"]))
         if name == "SoftmaxRegression" or len(out["classes_"]) > 2:
             K = len(out["classes_"])
     if name == "MultiLabelClassifier":

@@ -301,7 +301,7 @@ case("l1_ratio=0/lam_max", "lam_max(l1_ratio=0)", lambda: lam_max(X, Y, l1_ratio
      DataError, "l1_ratio must be a number in (0.0, 1.0], got 0")
 case("l1-penalty-with-newton/LR", "penalty='l1', solver='newton'",
      lambda: LogisticRegression(penalty="l1").fit(X, Y),
-     DataError, "use solver='proximal' or solver='cd', not 'newton'")
+     DataError, "use solver='cd' or solver='proximal', not 'newton'")
 case("unknown-penalty/LR", "penalty='l3'", lambda: LogisticRegression(penalty="l3").fit(X, Y),
      DataError, "unknown penalty 'l3'")
 case("unknown-penalty/Softmax", "penalty='l3'", lambda: SoftmaxRegression(penalty="l3").fit(X, Y),

@@ -276,7 +276,7 @@ ONE = "a,y\n1,0\n2,0\n"
      "--max-iter needs a whole number, got '2.5'"),
     (["fit", "{csv}", "--target", "y", "--tol"], ONE, 2, "--tol needs a value"),
     (["fit", "{csv}", "--target", "y", "--penalty", "l1", "--solver", "newton"], ONE, 2,
-     "the l1 penalty is not differentiable at 0: use solver='proximal' or solver='cd', "
+     "the l1 penalty is not differentiable at 0: use solver='cd' or solver='proximal', "
      "not 'newton'"),
     (["fit", "{csv}", "--target", "y", "--lam", "2"], ONE, 2,
      "--lam and --l1-ratio need --penalty l2, l1 or elasticnet"),

@@ -138,7 +138,7 @@ def test_balanced_class_weight():
     ({"penalty": "l2", "lam": -1.0}, {}, "lam must be"),
     ({"penalty": "l2", "lam": float("inf")}, {}, "lam must be"),
     ({"penalty": "elasticnet", "l1_ratio": 1.5, "solver": "cd"}, {}, "l1_ratio must be"),
-    ({"penalty": "l1"}, {}, "solver='proximal' or solver='cd'"),
+    ({"penalty": "l1"}, {}, "solver='cd' or solver='proximal'"),
 ])
 def test_bad_weights_and_penalties(kwargs, fit_kwargs, needle):
     with pytest.raises(DataError) as e:

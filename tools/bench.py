@@ -788,7 +788,7 @@ def run_ratios(cfg, mods, log):
     lam = 0.5
     mc = {"N": N, "p": p, "K": K, "lam": lam, "label": None, "fit_vs_sklearn": None}
     peer = sklearn_multiclass(mods, rows, y, lam)
-    contestants = [("fit", quiet(lambda: minilogit.SoftmaxRegression(lam=lam).fit(rows, y)))]
+    contestants = [("fit", quiet(lambda: minilogit.SoftmaxRegression(penalty="l2", lam=lam).fit(rows, y)))]
     if peer is not None:
         mc["label"] = peer[0]
         contestants.append(("sklearn", peer[1]))

@@ -13,10 +13,12 @@ file                       what                                       walkthroug
 =========================  =========================================  ===========
 ``functions.py``           stable sigmoid, logit, log1pexp, softmax   3
 ``matrix.py``              Matrix, Gauss-Jordan solve, XᵀWX           1, 5
-``logistic.py``            the loss: NLL, gradient, Hessian;          4-6, 11, 17
+``logistic.py``            Objective (what a solver may ask); the     4-6, 11, 17
+                           loss: NLL, gradient, Hessian;
                            separation; the ridge penalty
 ``solvers.py``             gradient descent, SGD, Newton, IRLS        7-10
-``estimators.py``          LogisticRegression: data, loss, solver     4, 10, 18
+``estimators.py``          LogisticRegression: data, loss, its        4, 10, 18
+                           table of solvers; the penalty
 ``softmax_regression.py``  softmax regression: its loss, its model    12
 =========================  =========================================  ===========
 

@@ -185,7 +185,7 @@ class Estimator:
     def _check_penalty(self, penalty):
         """Return ``penalty``; a DataError when it has an L1 part the solver cannot fit."""
         if penalty.l1 > 0 and not self.solvers[self.solver].l1:
-            able = [name for name in self.solvers if self.solvers[name].l1]
+            able = sorted(name for name in self.solvers if self.solvers[name].l1)
             raise DataError("the %s penalty is not differentiable at 0: use %s, not %r"
                             % (penalty.name, " or ".join("solver=%r" % s for s in able)
                                or "a solver for it (minilogit's proximal or cd)", self.solver))

@@ -16,7 +16,7 @@ and "cd", for the L1 and elastic-net penalties (``minilogit.solvers``);
 
 import math
 
-from ..core import estimators as core
+from ..core.estimators import LogisticRegression as CoreLogisticRegression, Solver, loss_mean
 from ..core.solvers import TOL
 from ._base import Model
 
@@ -34,11 +34,11 @@ def coordinate_descent(objective, beta0, max_iter, tol, l1, l2, penalized):
 
 
 # the rows the layers above the core add to a model's table of solvers
-L1_SOLVERS = {"proximal": core.Solver(proximal, 10000, TOL, l1=True),
-              "cd": core.Solver(coordinate_descent, 100, TOL, l1=True)}
+L1_SOLVERS = {"proximal": Solver(proximal, 10000, TOL, l1=True),
+              "cd": Solver(coordinate_descent, 100, TOL, l1=True)}
 
 
-class LogisticRegression(Model, core.LogisticRegression):
+class LogisticRegression(Model, CoreLogisticRegression):
     """Binary logistic regression p(y = classes_[1] | x) = sigma(b0 + xᵀcoef):
     ``minilogit.core.LogisticRegression`` (its parameters, its fit), whose
     ``solver`` may also be "proximal" or "cd", for the L1 and elastic-net
@@ -52,10 +52,10 @@ class LogisticRegression(Model, core.LogisticRegression):
     >>> LogisticRegression(penalty="l1").check_params()
     Traceback (most recent call last):
     ...
-    minilogit.DataError: the l1 penalty is not differentiable at 0: use solver='proximal' or solver='cd', not 'newton'
+    minilogit.DataError: the l1 penalty is not differentiable at 0: use solver='cd' or solver='proximal', not 'newton'
     """
 
-    solvers = dict(core.LogisticRegression.solvers, **L1_SOLVERS)
+    solvers = dict(CoreLogisticRegression.solvers, **L1_SOLVERS)
     _BINARY = True
 
     def _set_inference(self):
@@ -67,7 +67,7 @@ class LogisticRegression(Model, core.LogisticRegression):
         # The null model is the intercept-only fit (as in statsmodels, and in GLM,
         # also for a model without an intercept): it predicts ybar for every row,
         # so its log-likelihood is n_1 log(ybar) + n_0 log(1 - ybar).
-        ybar, nobs = core.loss_mean(loss), loss.n_examples
+        ybar, nobs = loss_mean(loss), loss.n_examples
         llnull = ybar * nobs * math.log(ybar) + (1.0 - ybar) * nobs * math.log(1.0 - ybar)
         # a binary saturated model has log-likelihood 0, so the deviances are -2 llf
         set_inference(self, beta, nobs, llf, llnull, -2.0 * llf, -2.0 * llnull, "logit",

@@ -152,7 +152,7 @@ def test_bad_solver_parameters():
              ({"penalty": "l2", "lam": INF}, "lam must be a finite number >= 0"),
              ({"solver": "cd", "penalty": "elasticnet", "l1_ratio": 1.5}, "l1_ratio must be"),
              ({"solver": "cd", "penalty": "elasticnet", "l1_ratio": -0.1}, "l1_ratio must be"),
-             ({"penalty": "l1"}, "use solver='proximal' or solver='cd'")]
+             ({"penalty": "l1"}, "use solver='cd' or solver='proximal'")]
     for params, words in cases:
         msg = _message(DataError, LogisticRegression(**params).fit, X, Y)
         assert words in msg, (params, msg)

@@ -71,4 +71,4 @@ def test_bad_weights():
     e = raises(DataError, LogisticRegression().fit, TOY_X, TOY_Y, sample_weight=[-1] + [1] * 11)
     assert "weights must be >= 0" in str(e), str(e)
     e = raises(DataError, LogisticRegression(penalty="l1").fit, TOY_X, TOY_Y)
-    assert "solver='proximal' or solver='cd'" in str(e), str(e)
+    assert "solver='cd' or solver='proximal'" in str(e), str(e)
