@@ -169,7 +169,9 @@ Y2 = [0, 0, 1, 1, 0, 1, 1, 0, 1, 0, 1, 1]
 
 def _scratch_tag():
     impl = sys.implementation
-    return "%s%d%d_%s" % (impl.name, impl.version[0], impl.version[1], sys.platform)
+    # the float's digits too: two builds of one MicroPython (f32, f64) run at once
+    return "%s%d%d_%s_f%d" % (impl.name, impl.version[0], impl.version[1], sys.platform,
+                              32 if 1.0 + 2.0 ** -30 == 1.0 else 64)
 
 
 # A file of this runtime's own: portable.py runs several runtimes at once in
