@@ -29,7 +29,8 @@ from minilogit import DataError
 from minilogit import logit
 from minilogit.core.matrix import Matrix
 from minilogit.models.paths import PathPoint, lam_max, lasso_path
-from minilogit.core.logistic import L2Penalty, LogisticLoss
+from minilogit.core.logistic import LogisticLoss
+from minilogit.core.penalty import L2Penalty
 from minilogit.core.solvers import newton
 from minilogit.solvers.cd import coordinate_descent
 from minilogit.solvers.elastic_net import kkt_violation

@@ -25,9 +25,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGE = os.path.join(ROOT, "minilogit")
 CORE = os.path.join(PACKAGE, "core")
 
-CORE_BUDGET = 1500          # code lines: 1,300 today
+CORE_BUDGET = 1520          # code lines: 1,313 today
 FILE_BUDGET = 500           # lines, docstrings included
-READING_BUDGET = 320        # lines one warm Newton fit executes: 273 today
+READING_BUDGET = 315        # lines one warm Newton fit executes: 270 today
 
 STDLIB = set(getattr(sys, "stdlib_module_names", ())) or {
     "math", "sys", "operator", "warnings", "fractions", "doctest", "errno", "os", "io"}
@@ -117,7 +117,8 @@ def _data():
 def test_the_reading_path_of_a_newton_fit(where):
     """The class a user imports: at most 4 classes besides object; one warm Newton fit
     runs functions in at most 6 files, none of them a method defined at two levels of
-    its MRO; Gauss-Jordan at most 6 calls below fit; the loss's value is eq. (10)'s nll."""
+    its MRO; Gauss-Jordan at most 6 calls below fit; the loss's value is eq. (10) as
+    nll writes it."""
     import importlib
     cls = importlib.import_module(where).LogisticRegression
     mro = [c for c in cls.__mro__ if c is not object]
@@ -131,7 +132,13 @@ def test_the_reading_path_of_a_newton_fit(where):
         assert len(owners) <= 1, (path, name, owners)
     gauss_jordan = depth[("minilogit/core/matrix.py", "_gauss_jordan")]
     assert gauss_jordan - depth[("minilogit/core/estimators.py", "fit")] <= 6, depth
-    assert ("minilogit/core/logistic.py", "nll") in calls       # eq. (10) as written
+    # the loss's value: eq. (10)'s term, as nll writes it, summed over the a kept by fitted
+    import inspect
+    from minilogit.core.logistic import LogisticLoss, nll
+    term = "log1pexp(a_i) - y_i * a_i"
+    assert term in inspect.getsource(nll) and term in inspect.getsource(LogisticLoss.value)
+    assert ("minilogit/core/logistic.py", "value") in calls
+    assert ("minilogit/core/functions.py", "log1pexp") in calls
 
 
 def test_core_imports_only_core_and_the_standard_library():

@@ -16,7 +16,7 @@ from minilogit import (DataError, LogisticRegression, Matrix, MultiLabelClassifi
                        OneVsRest, SeparationWarning, SoftmaxRegression)
 from minilogit.datasets import make_masking
 from minilogit import LeastSquaresClassifier
-from minilogit.core.logistic import L2Penalty
+from minilogit.core.penalty import L2Penalty
 from minilogit.core.softmax_regression import SoftmaxLoss
 from test_properties import (FD_STEP, FD_TOL, floats, max_abs, minus, overlapping_data,
                              plus, unit, vectors)

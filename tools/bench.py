@@ -956,7 +956,7 @@ def stage_times(rows, y, runs, warmup=1):
     Hessian inverse of the inference step); returns None if they moved.
     """
     try:
-        from minilogit.core.estimators import design
+        from minilogit.core.checks import design
         from minilogit.core.checks import check_binary_labels, check_X
     except ImportError:
         return None

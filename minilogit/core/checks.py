@@ -17,7 +17,7 @@ import math
 
 from .compat import BOARD
 from .errors import DataError
-from .matrix import Matrix, dot
+from .matrix import Matrix, dot, fill
 
 
 _FLOAT, _LIST = set((float,)), set((list,))
@@ -76,20 +76,18 @@ def check_X(X, n_features=None, name="X"):
     p = len(rows[0])
     if p == 0:
         raise DataError("%s has rows but no columns" % name)
-    out = []
-    for i in range(len(rows)):
+    for i in range(len(rows)):          # rows: a list of our own, row i replaced if need be
         row = rows[i]
         if len(row) != p:
             raise DataError("%s row %d has %d columns, row 0 has %d" % (name, i, len(row), p))
         # A list of floats whose sum is finite (an inf or nan would make it inf or nan)
         # is kept, not copied; anything else goes entry by entry, to say which is wrong.
-        f = row if type(row) is list and set(map(type, row)) == _FLOAT else None
-        if f is None or not math.isfinite(sum(f)):
-            f = [as_float(row[j], "%s[%d][%d]" % (name, i, j)) for j in range(p)]
-        out.append(f)
+        if not (type(row) is list and set(map(type, row)) == _FLOAT
+                and math.isfinite(sum(row))):
+            rows[i] = [as_float(row[j], "%s[%d][%d]" % (name, i, j)) for j in range(p)]
     if n_features is not None and p != n_features:
         raise DataError("%s has %d columns, the model was fitted with %d" % (name, p, n_features))
-    return out
+    return rows
 
 
 def float_columns(rows):
@@ -151,7 +149,7 @@ def check_class_labels(y, n_rows, max_classes=None, model="a classifier"):
                         "few classes, or fit a regression" % (len(classes), len(y),
                                                                  show_labels(classes), model))
     position = dict((c, k) for k, c in enumerate(classes))
-    return classes, [position[v] for v in y]
+    return classes, fill([0] * len(y), map(position.__getitem__, y))
 
 
 def check_binary_labels(y, n_rows):
@@ -168,7 +166,7 @@ def check_binary_labels(y, n_rows):
     minilogit.DataError: y has only one class (1): a binary model needs two
     """
     classes, index = check_class_labels(y, n_rows, max_classes=2, model="a binary model")
-    return classes, [float(k) for k in index]
+    return classes, fill([0.0] * len(index), ((0.0, 1.0)[k] for k in index))   # 2 floats, shared
 
 
 def check_sample_weight(sample_weight, n_rows, name="sample_weight"):
@@ -257,3 +255,84 @@ def show_labels(labels):
     '0, 1, 2, 3, 4, ...'
     """
     return ", ".join(repr(v) for v in labels[:5]) + (", ..." if len(labels) > 5 else "")
+
+
+def design(X, fit_intercept):
+    """The design matrix of data X: a leading 1 on every row when fitting an intercept.
+
+    X is checked as ``check_X`` does and copied into columns, which the solvers
+    read (X beta, Xᵀ(p - y), XᵀWX; rows are built on demand). A column whose
+    sum of squares overflows a float (XᵀWX inf, the fit nan) is a DataError;
+    the sums are kept (``sums_of_squares``) for the solvers' column scales.
+
+    >>> X1 = design([[2.0], [3.0]], True)
+    >>> X1.rows, X1.sums_of_squares
+    ([[1.0, 2.0], [1.0, 3.0]], [2.0, 13.0])
+    """
+    cols, squares = float_columns(X) or (None, None)      # checked and transposed in one pass
+    if cols is None:
+        rows = check_X(X)
+        n = len(rows)                 # column j = [r[j] for r in rows], in n slots (fill)
+        cols = [fill([0.0] * n, (r[j] for r in rows)) for j in range(len(rows[0]))]
+        squares = [dot(c, c) for c in cols]
+        for j, ss in enumerate(squares):
+            if not ss < math.inf:
+                raise DataError("column %d of X has entries as large as %r: the sums of "
+                                "squares in X'WX overflow a float; rescale or standardize "
+                                "that column" % (j, max(abs(v) for v in cols[j])))
+    if fit_intercept:                                       # x_i = [1, x_i1, ..., x_ip]
+        cols, squares = [[1.0] * len(cols[0])] + cols, [float(len(cols[0]))] + squares
+    return Matrix.from_columns(cols, squares)
+
+
+def check_scores(scores, bad=lambda a: a != a):
+    """Return ``scores`` (one linear predictor per row, or a list per row),
+    or raise DataError naming the first that is ``bad`` (default: nan): rows
+    near the float's largest value can sum +inf and -inf in x_i'coef.
+
+    >>> check_scores([0.5, float("inf") - float("inf")])
+    Traceback (most recent call last):
+    ...
+    minilogit.DataError: X row 1: the linear predictor b0 + x'coef is nan: the row's entries are too large for the fitted coefficients (the sum overflows a float); rescale the features as for fitting
+    """
+    for i in range(len(scores)):
+        for v in scores[i] if isinstance(scores[i], list) else [scores[i]]:
+            if bad(v):
+                raise DataError("X row %d: the linear predictor b0 + x'coef is %r: the row's "
+                                "entries are too large for the fitted coefficients (the sum "
+                                "overflows a float); rescale the features as for fitting"
+                                % (i, v))
+    return scores
+
+
+def plain(values):
+    """True when none of the values is an array, a data frame or a sparse matrix
+    (the ``adapter`` reads those); lists, tuples and Matrix objects are plain.
+
+    >>> plain(([[1.0]], [0], None))
+    True
+    """
+    return not any(hasattr(v, "__array__") or hasattr(v, "nnz") for v in values)
+
+
+def adapted(method):
+    """``method`` (fit, or a prediction) for X and the rest that may also be
+    numpy arrays or pandas frames: those go to the estimator's ``adapter``
+    (above the core, ``minilogit.interop``), which reads them as lists and
+    calls ``method``. Lists go straight in. On MicroPython (no numpy; a
+    board's heap) the method itself.
+
+    >>> from minilogit.core import LogisticRegression
+    >>> LogisticRegression.fit.__name__
+    'fit'
+    """
+    def call(self, X, *args, **kwargs):
+        if self.adapter is None or plain((X,) + args + tuple(kwargs.values())):
+            return method(self, X, *args, **kwargs)
+        return self.adapter(self, method, X, args, kwargs)
+    try:
+        call.__name__, call.__doc__ = method.__name__, method.__doc__
+        call.__wrapped__ = method               # inspect.signature reads the method's
+    except AttributeError:                      # MicroPython: functions take no attributes
+        return method
+    return call

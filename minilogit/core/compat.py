@@ -52,6 +52,7 @@ EPS, MANT_DIG, TINY, LOG_MAX = _float_facts()
 
 
 BOARD = sys.implementation.name == "micropython"     # as on a board, with its small heap
+PYPY = sys.implementation.name == "pypy"
 sumprod = getattr(math, "sumprod", None)               # Python 3.12 on: a dot product in C
 
 try:

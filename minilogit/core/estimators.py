@@ -19,32 +19,16 @@ end well (``_report``).
 
 import math
 
-from .solvers import GD_TOL, TOL, gradient_descent, irls, newton, sgd
-from .logistic import L2Penalty, LogisticLoss
-from .checks import (check_binary_labels, check_number, check_sample_weight, check_threshold,
-                     check_X, float_columns)
+from .solvers import GD_TOL, TOL, Solver, gradient_descent, irls, newton, sgd
+from .logistic import LogisticLoss
+from .penalty import L2Penalty
+from .checks import (adapted, check_binary_labels, check_number, check_sample_weight,
+                     check_scores, check_threshold, check_X, design)
 from .compat import warn
 from .errors import (ConvergenceWarning, DataError, DivergenceError, NotFittedError,
                      SeparationWarning, SingularMatrixError)
 from .functions import logit, sigmoid
-from .matrix import Matrix, dot
-
-
-class Solver:
-    """A row of a model's table of solvers (``solvers``): the function, the
-    model's parameters it is given (``settings``, e.g. ``learning_rate``),
-    its default ``max_iter`` and ``tol``, whether it fits an L1 penalty
-    (``l1``: it is then given the loss and the penalty's l1, l2 and
-    penalized indices) and whether it solves a d x d Hessian a step
-    (``hessian``). A layer above the core, or a user, adds rows to a table.
-
-    >>> LogisticRegression.solvers["gd"].settings
-    ('learning_rate',)
-    """
-
-    def __init__(self, function, max_iter, tol, settings=(), l1=False, hessian=False):
-        self.function, self.max_iter, self.tol = function, max_iter, tol
-        self.settings, self.l1, self.hessian = tuple(settings), l1, hessian
+from .matrix import dot
 
 
 class Penalty:
@@ -78,38 +62,6 @@ class Penalty:
         return L2Penalty(loss, self.l2, penalized) if self.l2 > 0 else loss
 
 
-def plain(values):
-    """True when none of the values is an array, a data frame or a sparse matrix
-    (the ``adapter`` reads those); lists, tuples and Matrix objects are plain.
-
-    >>> plain(([[1.0]], [0], None))
-    True
-    """
-    return not any(hasattr(v, "__array__") or hasattr(v, "nnz") for v in values)
-
-
-def adapted(method):
-    """``method`` (fit, or a prediction) for X and the rest that may also be
-    numpy arrays or pandas frames: those go to the estimator's ``adapter``
-    (above the core, ``minilogit.interop``), which reads them as lists and
-    calls ``method``. Lists go straight in. On MicroPython (no numpy; a
-    board's heap) the method itself.
-
-    >>> LogisticRegression.fit.__name__
-    'fit'
-    """
-    def call(self, X, *args, **kwargs):
-        if self.adapter is None or plain((X,) + args + tuple(kwargs.values())):
-            return method(self, X, *args, **kwargs)
-        return self.adapter(self, method, X, args, kwargs)
-    try:
-        call.__name__, call.__doc__ = method.__name__, method.__doc__
-        call.__wrapped__ = method               # inspect.signature reads the method's
-    except AttributeError:                      # MicroPython: functions take no attributes
-        return method
-    return call
-
-
 class Estimator:
     """What every estimator has besides fit and predict: its parameters, its
     table of solvers, and the checks and messages around a solver run.
@@ -124,13 +76,6 @@ class Estimator:
     _NEWTON_MAX = 1000       # parameters: a 1000 x 1000 Hessian, 3e8 operations a step
     adapter = None      # reads numpy arrays and data frames: set above the core
     solvers = {}
-
-    def _set_solver_params(self, solver, max_iter, tol, learning_rate, fit_intercept,
-                           random_state):
-        """Keep the constructor arguments that every solver-driven estimator has."""
-        self.solver, self.max_iter, self.tol = solver, max_iter, tol
-        self.learning_rate, self.random_state = learning_rate, random_state
-        self.fit_intercept = fit_intercept
 
     def get_params(self, deep=True):
         """The constructor's arguments as a dict (``deep``: scikit-learn's argument)."""
@@ -279,53 +224,6 @@ class Estimator:
                  ConvergenceWarning, self._CALLER)
 
 
-def design(X, fit_intercept):
-    """The design matrix of data X: a leading 1 on every row when fitting an intercept.
-
-    X is checked as ``check_X`` does and copied into columns, which the solvers
-    read (X beta, Xᵀ(p - y), XᵀWX; rows are built on demand). A column whose
-    sum of squares overflows a float (XᵀWX inf, the fit nan) is a DataError;
-    the sums are kept (``sums_of_squares``) for the solvers' column scales.
-
-    >>> X1 = design([[2.0], [3.0]], True)
-    >>> X1.rows, X1.sums_of_squares
-    ([[1.0, 2.0], [1.0, 3.0]], [2.0, 13.0])
-    """
-    cols, squares = float_columns(X) or (None, None)      # checked and transposed in one pass
-    if cols is None:
-        rows = check_X(X)
-        cols = [list(c) for c in zip(*rows)]                     # zip(*rows): the transpose
-        squares = [dot(c, c) for c in cols]
-        for j, ss in enumerate(squares):
-            if not ss < math.inf:
-                raise DataError("column %d of X has entries as large as %r: the sums of "
-                                "squares in X'WX overflow a float; rescale or standardize "
-                                "that column" % (j, max(abs(v) for v in cols[j])))
-    if fit_intercept:                                       # x_i = [1, x_i1, ..., x_ip]
-        cols, squares = [[1.0] * len(cols[0])] + cols, [float(len(cols[0]))] + squares
-    return Matrix.from_columns(cols, squares)
-
-
-def check_scores(scores, bad=lambda a: a != a):
-    """Return ``scores`` (one linear predictor per row, or a list per row),
-    or raise DataError naming the first that is ``bad`` (default: nan): rows
-    near the float's largest value can sum +inf and -inf in x_i'coef.
-
-    >>> check_scores([0.5, float("inf") - float("inf")])
-    Traceback (most recent call last):
-    ...
-    minilogit.DataError: X row 1: the linear predictor b0 + x'coef is nan: the row's entries are too large for the fitted coefficients (the sum overflows a float); rescale the features as for fitting
-    """
-    for i in range(len(scores)):
-        for v in scores[i] if isinstance(scores[i], list) else [scores[i]]:
-            if bad(v):
-                raise DataError("X row %d: the linear predictor b0 + x'coef is %r: the row's "
-                                "entries are too large for the fitted coefficients (the sum "
-                                "overflows a float); rescale the features as for fitting"
-                                % (i, v))
-    return scores
-
-
 class LogisticRegression(Estimator):
     """Binary logistic regression p(y = classes_[1] | x) = sigma(b0 + xᵀcoef).
 
@@ -383,8 +281,9 @@ class LogisticRegression(Estimator):
     def __init__(self, solver="newton", max_iter=None, tol=None, learning_rate=None,
                  fit_intercept=True, random_state=0, start="zeros", penalty=None, lam=1.0,
                  l1_ratio=0.5, class_weight=None):
-        self._set_solver_params(solver, max_iter, tol, learning_rate, fit_intercept, random_state)
-        self.start, self.penalty, self.lam = start, penalty, lam
+        self.solver, self.max_iter, self.tol, self.start = solver, max_iter, tol, start
+        self.learning_rate, self.random_state = learning_rate, random_state
+        self.fit_intercept, self.penalty, self.lam = fit_intercept, penalty, lam
         self.l1_ratio, self.class_weight = l1_ratio, class_weight
 
     def _check_params(self):
@@ -485,6 +384,7 @@ class LogisticRegression(Estimator):
 def loss_mean(loss):
     """The (weighted) share of positive labels of a LogisticLoss, ybar.
 
+    >>> from minilogit.core.matrix import Matrix
     >>> loss_mean(LogisticLoss(Matrix([[1.0], [1.0], [1.0]]), [0, 1, 1], [2, 1, 1]))
     0.5
     """

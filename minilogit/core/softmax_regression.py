@@ -34,14 +34,15 @@ are reported centred (summing to 0), as scikit-learn reports them.
 
 import math
 
-from .checks import check_class_labels, check_X
+from .checks import adapted, check_class_labels, check_scores, check_X, design
 from .compat import mul, sub
 from .errors import DataError
-from .estimators import Estimator, Penalty, Solver, adapted, check_scores, design
+from .estimators import Estimator, Penalty
 from .functions import softmax
-from .logistic import Objective, Wrapper, diagnose_margins
+from .logistic import Objective, diagnose_margins
+from .penalty import Wrapper
 from .matrix import Matrix, dot, weighted_gram
-from .solvers import GD_TOL, TOL, gradient_descent, newton, sgd
+from .solvers import GD_TOL, TOL, Solver, gradient_descent, newton, sgd
 
 
 class SoftmaxLoss(Objective):
@@ -283,7 +284,9 @@ class SoftmaxRegression(Estimator):
                  max_iter=None, tol=None, learning_rate=None, fit_intercept=True,
                  random_state=0, l1_ratio=0.5, check_separation=False):
         self.penalty, self.lam, self.reference_class = penalty, lam, reference_class
-        self._set_solver_params(solver, max_iter, tol, learning_rate, fit_intercept, random_state)
+        self.solver, self.max_iter, self.tol = solver, max_iter, tol
+        self.learning_rate, self.random_state = learning_rate, random_state
+        self.fit_intercept = fit_intercept
         self.l1_ratio, self.check_separation = l1_ratio, check_separation
 
     def _check_params(self):

@@ -130,6 +130,24 @@ def record(iterates, details, beta, detail):
         del details[TRACE_KEEP - 1]
 
 
+class Solver:
+    """A row of a model's table of solvers (``solvers``): the function, the
+    model's parameters it is given (``settings``, e.g. ``learning_rate``),
+    its default ``max_iter`` and ``tol``, whether it fits an L1 penalty
+    (``l1``: it is then given the loss and the penalty's l1, l2 and
+    penalized indices) and whether it solves a d x d Hessian a step
+    (``hessian``). A layer above the core, or a user, adds rows to a table.
+
+    >>> from minilogit.core import LogisticRegression
+    >>> LogisticRegression.solvers["gd"].settings
+    ('learning_rate',)
+    """
+
+    def __init__(self, function, max_iter, tol, settings=(), l1=False, hessian=False):
+        self.function, self.max_iter, self.tol = function, max_iter, tol
+        self.settings, self.l1, self.hessian = tuple(settings), l1, hessian
+
+
 def max_abs(v):
     """The largest |v_j| (the infinity norm).
 
@@ -183,6 +201,14 @@ class Run:
     run stops there: the gradient test passed (converged), ``max_iter`` steps
     were taken, or the last step showed that no minimum exists (separation).
     ``step(beta, L)`` records a step to beta, where the loss is L.
+
+    >>> from minilogit.core.matrix import Matrix
+    >>> from minilogit.core.logistic import LogisticLoss
+    >>> run = Run("newton", "(20)", LogisticLoss(Matrix([[1.0], [1.0]]), [0, 1]), [1.0], 10, TOL)
+    >>> run.done([0.5]), run.step([0.0], run.objective.value([0.0])), run.done([0.0])
+    (False, None, True)
+    >>> run.result()
+    FitResult(solver='newton', n_iter=1, converged=True, loss=1.3862943611198906)
     """
 
     def __init__(self, name, equation, objective, beta0, max_iter, tol):
@@ -383,18 +409,15 @@ def irls(objective, beta0, max_iter=100, tol=TOL):
     g = objective.gradient(beta)                         # eq. (12)
     while not run.done(g):
         w, z = objective.working_response(beta)          # eq. (21): w_i, z = X beta + W^-1 (y - p)
-        XtWX = weighted_gram(X, w)                       # eq. (22): X'WX, W never formed
-        ridge = objective.ridge()                        # a ridge penalty, eq. (41):
-        if ridge is not None:                            # (X'WX + 2 lam I) beta = X'Wz
-            XtWX = XtWX + ridge
+        # eq. (22): X'WX, W never formed, plus a ridge penalty's 2 lam I, eq. (41)
+        XtWX = weighted_gram(X, w) + objective.ridge()
         XtWz = [w_i * z_i for w_i, z_i in zip(w, z)] @ X     # eq. (22): X'Wz
         try:
-            beta_new = XtWX.solve(XtWz)                  # eq. (22): beta = (X'WX)^-1 X'Wz
+            beta = XtWX.solve(XtWz)                      # eq. (22): beta = (X'WX)^-1 X'Wz
         except SingularMatrixError:
             if run.separated():
                 break
             raise
-        beta = beta_new
         run.step(beta, objective.value(beta), {"w_min": min(w), "w_max": max(w)})
         g = objective.gradient(beta)                     # eq. (12)
     return run.result()

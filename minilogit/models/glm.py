@@ -15,11 +15,11 @@ log-likelihoods and deviances.
 
 import math
 
-from ..core.checks import as_float, check_sample_weight, check_X
+from ..core.checks import adapted, as_float, check_sample_weight, check_scores, check_X, design
 from ..core.errors import DataError
-from ..core.estimators import Estimator, Penalty, Solver, adapted, check_scores, design
+from ..core.estimators import Estimator, Penalty
 from ..core.matrix import Matrix, dot
-from ..core.solvers import TOL, newton
+from ..core.solvers import TOL, Solver, newton
 from ..families import family_and_link, log_factorial
 from ..objectives.glm import GLMLoss
 from ._base import Model
@@ -28,7 +28,13 @@ from .logistic import L1_SOLVERS
 
 def irls(objective, beta0, max_iter, tol):
     """R's glm.fit IRLS (``minilogit.solvers.glm_irls``), loaded when first run;
-    it starts from the family's means, not from beta0."""
+    it starts from the family's means, not from beta0.
+
+    >>> from minilogit.objectives.glm import GLMLoss
+    >>> loss = GLMLoss(Matrix([[1.0], [1.0], [1.0]]), [0, 1, 1], "binomial")
+    >>> round(irls(loss, None, 100, TOL).beta[0], 6)          # log(2/1)
+    0.693147
+    """
     from ..solvers.glm_irls import glm_irls
     return glm_irls(objective, max_iter, tol)
 

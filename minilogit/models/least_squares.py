@@ -24,8 +24,8 @@ import math
 
 from ..core.errors import DataError, NotFittedError, SingularMatrixError
 from ..core.matrix import dot, Matrix, weighted_gram
-from ..core.checks import check_class_labels, check_number, check_X
-from ..core.estimators import Estimator, adapted, check_scores, design
+from ..core.checks import adapted, check_class_labels, check_number, check_scores, check_X, design
+from ..core.estimators import Estimator
 from ._base import Model
 
 

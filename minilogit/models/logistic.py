@@ -16,19 +16,33 @@ and "cd", for the L1 and elastic-net penalties (``minilogit.solvers``);
 
 import math
 
-from ..core.estimators import LogisticRegression as CoreLogisticRegression, Solver, loss_mean
-from ..core.solvers import TOL
+from ..core.estimators import LogisticRegression as CoreLogisticRegression, loss_mean
+from ..core.solvers import TOL, Solver
 from ._base import Model
 
 
 def proximal(objective, beta0, max_iter, tol, l1, l2, penalized):
-    """FISTA for the elastic net (``minilogit.solvers.proximal``), loaded when first run."""
+    """FISTA for the elastic net (``minilogit.solvers.proximal``), loaded when first run.
+
+    >>> from minilogit.core.logistic import LogisticLoss
+    >>> from minilogit.core.matrix import Matrix
+    >>> loss = LogisticLoss(Matrix([[1.0, 0.0], [1.0, 1.0], [1.0, 2.0], [1.0, 3.0]]), [0, 1, 0, 1])
+    >>> proximal(loss, [0.0, 0.0], 10000, TOL, 10.0, 0.0, [1]).beta[1]      # lam large: 0
+    0.0
+    """
     from ..solvers.proximal import proximal
     return proximal(objective, beta0, l1, l2, penalized, max_iter, tol)
 
 
 def coordinate_descent(objective, beta0, max_iter, tol, l1, l2, penalized):
-    """Coordinate descent on the IRLS quadratic (``minilogit.solvers.cd``), loaded when first run."""
+    """Coordinate descent on the IRLS quadratic (``minilogit.solvers.cd``), loaded when first run.
+
+    >>> from minilogit.core.logistic import LogisticLoss
+    >>> from minilogit.core.matrix import Matrix
+    >>> loss = LogisticLoss(Matrix([[1.0, 0.0], [1.0, 1.0], [1.0, 2.0], [1.0, 3.0]]), [0, 1, 0, 1])
+    >>> coordinate_descent(loss, [0.0, 0.0], 100, TOL, 10.0, 0.0, [1]).beta[1]  # lam large: 0
+    0.0
+    """
     from ..solvers.cd import coordinate_descent
     return coordinate_descent(objective, beta0, l1, l2, penalized, max_iter, tol)
 

@@ -16,8 +16,9 @@ from ..core.errors import DataError, NotFittedError
 from ..core.functions import sigmoid
 from ..core.matrix import dot
 from ..objectives.multilabel import MultiLabelLoss
-from ..core.checks import as_float, check_class_labels, check_threshold, check_X
-from ..core.estimators import Estimator, Penalty, adapted, check_scores, design
+from ..core.checks import (adapted, as_float, check_class_labels, check_scores, check_threshold,
+                           check_X, design)
+from ..core.estimators import Estimator, Penalty
 from ._base import Model, clone
 from .logistic import L1_SOLVERS, LogisticRegression
 
@@ -139,8 +140,9 @@ class MultiLabelClassifier(Model, Estimator):
 
     def __init__(self, solver="newton", max_iter=None, tol=None, learning_rate=None,
                  fit_intercept=True, random_state=0):
-        self._set_solver_params(solver, max_iter, tol, learning_rate, fit_intercept,
-                                random_state)
+        self.solver, self.max_iter, self.tol = solver, max_iter, tol
+        self.learning_rate, self.random_state = learning_rate, random_state
+        self.fit_intercept = fit_intercept
 
     def _check_params(self):
         """Check the parameters as ``fit`` does first; return the penalty (none)."""

@@ -26,7 +26,7 @@ import math
 from ..core.errors import DataError
 from ..core.functions import logit
 from ..core.checks import check_binary_labels, check_number
-from ..core.estimators import design
+from ..core.checks import design
 from ..core.logistic import LogisticLoss
 from ..core.solvers import TOL
 from ..solvers.cd import coordinate_descent

@@ -19,7 +19,15 @@ FREE_VECTORS = ("the K class vectors are free (no reference_class), so the model
 
 
 def exact_separation(objective, fit_intercept, reference):
-    """``check_separation``'s test (``minilogit.separation``), loaded when first run."""
+    """``check_separation``'s test (``minilogit.separation``), loaded when first run:
+    a function that applies its answer to the fit's result.
+
+    >>> from minilogit.core.softmax_regression import SoftmaxLoss
+    >>> from minilogit.core.matrix import Matrix
+    >>> verdict = exact_separation(SoftmaxLoss(Matrix([[1.0, 0.0], [1.0, 1.0]]), [0, 1], 2), True, 0)
+    >>> callable(verdict)
+    True
+    """
     from ..separation import exact_test
     return exact_test(objective, fit_intercept, reference)
 

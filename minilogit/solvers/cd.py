@@ -39,7 +39,7 @@ loop cannot diverge.
 from ..core.checks import check_number
 from ..core.compat import mul
 from ..core.matrix import dot
-from ..core.logistic import L2Penalty
+from ..core.penalty import L2Penalty
 from ..core.solvers import TOL
 from .elastic_net import (check_elastic_net, elastic_net_value, iterate, penalty_mask,
                           rose_beyond_rounding, soft_threshold)

@@ -73,10 +73,7 @@ def saturated(objective):
 def _wls(objective, w, z):
     """Solve the weighted least squares (X'WX + ridge) beta = X'Wz, eq. (22)."""
     X = objective.X
-    XtWX = weighted_gram(X, w)                           # eq. (22): X'WX, W never formed
-    ridge = objective.ridge()                            # a ridge penalty, eq. (41)
-    if ridge is not None:
-        XtWX = XtWX + ridge
+    XtWX = weighted_gram(X, w) + objective.ridge()       # eq. (22): X'WX (+ a ridge, eq. (41))
     return XtWX.solve([w_i * z_i for w_i, z_i in zip(w, z)] @ X)    # eq. (22)
 
 

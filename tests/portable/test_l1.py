@@ -22,7 +22,8 @@ from helpers import EPS, FIT, X2, Y2, raises
 
 from minilogit import DataError, Matrix
 from minilogit.models.paths import lam_max, lasso_path
-from minilogit.core.logistic import L2Penalty, LogisticLoss
+from minilogit.core.logistic import LogisticLoss
+from minilogit.core.penalty import L2Penalty
 from minilogit.core.solvers import TOL, newton
 from minilogit.solvers.cd import coordinate_descent
 from minilogit.solvers.elastic_net import kkt_violation

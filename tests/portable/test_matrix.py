@@ -4,7 +4,7 @@ from helpers import EPS, Fraction, Skip, assert_close, raises
 
 from minilogit import DataError, Matrix, SingularMatrixError
 from minilogit.core.checks import float_columns
-from minilogit.core.estimators import design
+from minilogit.core.checks import design
 from minilogit.core.matrix import dot, weighted_gram
 
 

@@ -10,7 +10,7 @@ from helpers import (EPS, FIT, X2, Y2, Skip, assert_close, coefficients, fit, la
 from minilogit import (ConvergenceWarning, DivergenceError, LogisticRegression,
                        SeparationWarning)
 from minilogit.core.checks import check_X
-from minilogit.core.estimators import design
+from minilogit.core.checks import design
 import minilogit.core.compat as _compat
 from minilogit.core.compat import _UserWarning
 

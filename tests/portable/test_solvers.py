@@ -164,7 +164,7 @@ def test_a_solver_added_from_outside_fits_through_the_class_and_the_command_line
     """A row added to the public class's table of solvers is a solver like the
     others: the estimator runs it (with its learning_rate), and so does
     ``python3 -m minilogit fit --solver momentum --learning-rate``."""
-    from minilogit.core.estimators import Solver
+    from minilogit.core.solvers import Solver
     from minilogit.core.solvers import GD_TOL
     table = LogisticRegression.solvers
     table["momentum"] = Solver(momentum, 5000, GD_TOL, ("learning_rate",))
