@@ -306,9 +306,9 @@ def fit_command(args, out, err, trace=False):
 
 
 # the modules of minilogit.core in the order core/__init__.py gives for reading
-CORE_MODULES = ["core", "core.functions", "core.matrix", "core.logistic", "core.solvers",
-                "core.estimators", "core.softmax_regression", "core.checks", "core.errors",
-                "core.rng", "core.compat"]
+CORE_MODULES = ["core", "core.functions", "core.matrix", "core.logistic", "core.penalty",
+                "core.solvers", "core.estimators", "core.softmax_regression", "core.checks",
+                "core.errors", "core.rng", "core.compat"]
 
 
 def doctest_command(args, out):

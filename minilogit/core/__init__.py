@@ -15,7 +15,8 @@ file                       what                                       walkthroug
 ``matrix.py``              Matrix, Gauss-Jordan solve, XᵀWX           1, 5
 ``logistic.py``            Objective (what a solver may ask); the     4-6, 11, 17
                            loss: NLL, gradient, Hessian;
-                           separation; the ridge penalty
+                           separation
+``penalty.py``             the ridge added to any objective           11, 17
 ``solvers.py``             gradient descent, SGD, Newton, IRLS        7-10
 ``estimators.py``          LogisticRegression: data, loss, its        4, 10, 18
                            table of solvers; the penalty
