@@ -96,9 +96,9 @@ def demo(out=sys.stdout):
         w("   The fit cannot take its first step in this float: %s.\n" % e)
         messages = None
     if messages is not None:
-        w("   step   loss L(beta)          max |gradient|\n")
+        w("   step   loss L(beta)          scaled gradient\n")
         for k in range(len(model.history_)):
-            w("   %4d   %-20.12g  %.3g\n" % (k, model.history_[k], model.result_.grad_norms[k]))
+            w("   %4d   %-20.12g  %.3g\n" % (k, model.history_[k], model.result_.criteria[k]))
         w("\n   Step 0 is N ln 2 = %.4f (beta = 0 gives p_i = 1/2). The slides' plain\n"
           "   loop printed inf from step 13 on; the stable loss stays finite, and the\n"
           "   fit stops there because:\n\n" % model.history_[0])

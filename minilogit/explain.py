@@ -15,11 +15,12 @@ before raising):
 >>> from minilogit import LogisticRegression
 >>> m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0], [4.0], [5.0]], [0, 0, 1, 0, 1, 1])
 >>> print(explain(m))                                # doctest: +ELLIPSIS
-Converged after 5 Newton steps: ... quadratic convergence ...
+Converged after 6 Newton steps: the scaled gradient ... fell to 1.16e-10 <= tol = 1e-08 at step 5; the step solved there was then taken, and it ends at 4.3e-17. ... quadratic convergence ...
 """
 
 import math
 
+from .core.solvers import compared
 from .tables import Text
 
 NAMES = {"newton": "Newton", "irls": "IRLS", "gd": "gradient-descent", "sgd": "SGD",
@@ -54,8 +55,6 @@ def _why(model):
     solver, n = result.solver, result.n_iter
     steps = "%d %s %s" % (n, NAMES.get(solver, solver), UNITS.get(solver, "steps"))
     tol = getattr(result, "tol", None)
-    per_row = [g / result.n_examples for g in result.grad_norms] \
-        if getattr(result, "n_examples", None) else list(result.grad_norms)
     if result.diagnosis is not None:
         return ("Stopped after %s, before converging, because the data admit no "
                 "maximum-likelihood estimate: %s. Every further step would lower the "
@@ -67,15 +66,34 @@ def _why(model):
                 "convergence test (it would need another pass over the data). The "
                 "progressive loss per epoch went %s." % (steps, " -> ".join(
                     "%.4g" % v for v in result.history[-4:])))
+    tested = _tested(result)
     if not result.converged:
-        return ("Stopped at max_iter after %s without converging: the largest "
-                "component of the mean loss's gradient is %.3g, above tol = %g. %s"
-                % (steps, per_row[-1], tol, _advice(solver)))
+        return ("Stopped at max_iter after %s without converging: %s is %s. %s"
+                % (steps, tested, compared(result.criterion, tol), _advice(solver)))
     if getattr(result, "test", None) == "deviance":          # GLM's IRLS: R's test
-        return ("Converged after %s: the deviance changed by at most tol (|D| + 0.1) in "
-                "the last step, tol = %g (R's glm test)." % (steps, tol))
-    return ("Converged after %s: the largest component of the mean loss's gradient "
-            "fell to %.3g <= tol = %g. %s" % (steps, per_row[-1], tol, _rate(solver, per_row)))
+        return ("Converged after %s: the deviance D changed by %.3g <= tol (|D| + 0.1) = "
+                "%.3g in step %d, tol = %g (R's glm test)%s. %s"
+                % (steps, result.deviance_change, result.deviance_bound, result.tested,
+                   tol, _finished(result), _rate(result)))
+    return ("Converged after %s: %s fell to %s%s%s. %s"
+            % (steps, tested, compared(result.criterion, tol),
+               "" if result.tested == n else " at step %d" % result.tested,
+               _finished(result), _rate(result)))
+
+
+def _tested(result):
+    """The name of the quantity that the stopping rule tested against tol."""
+    what = "KKT violation of eq. (45)" if result.solver in ("proximal", "cd") else "gradient"
+    return "the scaled %s (max_j |g_j| / (N s_j), the mean loss's per standardized " \
+        "coefficient)" % what
+
+
+def _finished(result):
+    """Newton and IRLS take the step solved where the test passed (``Run``)."""
+    if result.tested is None or result.tested == result.n_iter:
+        return ""
+    return ("; the step solved there was then taken, and it ends at %.2g"
+            % result.criteria[-1])
 
 
 def _advice(solver):
@@ -85,25 +103,27 @@ def _advice(solver):
     return "Raise max_iter, or look at history_ to see whether the loss still falls."
 
 
-def _rate(solver, g):
-    """A sentence on how fast the gradient fell over the last few steps."""
+def _rate(result):
+    """A sentence on how fast the tested quantity fell over the last few steps."""
+    solver, g = result.solver, result.criteria[:len(result.criteria) - (
+        result.tested is not None and result.tested < result.n_iter)]
     tail = [v for v in g[-4:] if v > 0]
     shown = " -> ".join("%.1e" % v for v in g[-4:])
     if len(tail) < 3:
-        return "It took very few steps (gradient norms %s)." % shown
+        return "It took very few steps (scaled gradients %s)." % shown
     logs = [math.log10(v) for v in tail]
     ratios = [logs[k + 1] / logs[k] for k in range(len(logs) - 1) if logs[k] < -0.5]
     if solver in ("newton", "irls") and ratios and max(ratios) > 1.6:
-        return ("The last gradients were %s: each about the square of the one before "
-                "(the number of correct digits doubles), the quadratic convergence of "
-                "Newton's method near the optimum." % shown)
+        return ("The scaled gradients up to the test were %s: each about the square of "
+                "the one before (the number of correct digits doubles), the quadratic "
+                "convergence of Newton's method near the optimum." % shown)
     factors = [tail[k + 1] / tail[k] for k in range(len(tail) - 1)]
     if solver == "sgd":
-        return ("The gradient at the averaged iterate, epoch by epoch, was %s: SGD "
+        return ("The scaled gradient at the averaged iterate, epoch by epoch, was %s: SGD "
                 "closes in slowly (the noise of single examples only averages out like "
                 "1/sqrt(t)), which is why its tol is looser." % shown)
     why = ("as expected of a first-order method" if solver not in ("newton", "irls") else
            "not quadratic: the curvature used is not the exact Hessian here (IRLS with a "
            "non-canonical link uses the expected information)")
-    return ("The last gradients were %s, shrinking by a factor of about %.2g per step: "
-            "linear convergence, %s." % (shown, sum(factors) / len(factors), why))
+    return ("The last scaled gradients were %s, shrinking by a factor of about %.2g per "
+            "step: linear convergence, %s." % (shown, sum(factors) / len(factors), why))

@@ -254,7 +254,7 @@ class Inference:
         Df model:                                1    LL-null:                            -4.1589
         Df residuals:                            4    Pseudo R-squ.:                       0.4042
         Converged:                            True    AIC:                                 8.9560
-        Iterations:                              5    BIC:                                 8.5395
+        Iterations:                              6    BIC:                                 8.5395
         Solver:                             newton    LLR p-value:                      0.0667
         =========================================================================================
                          coef    std err          z      P>|z|     [0.025     0.975] odds ratio

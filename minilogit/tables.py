@@ -169,12 +169,13 @@ def trace_table(records):
     >>> from minilogit import LogisticRegression
     >>> m = LogisticRegression(solver="irls").fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
     >>> print(trace_table(m.trace_))        # doctest: +NORMALIZE_WHITESPACE +ELLIPSIS
-    iteration   loss L   max |gradient|   max |step|  equations   weights w_min .. w_max
-            0     2.77258872224                1               -  start
-            1     2.35259543948         0.095738             1.2  (...  0.25 .. 0.25
-            2     2.34749401608       0.00356829        0.155983  (...  0.1779 .. 0.2403
-            3     2.34748653514      5.80856e-06       0.0062827  (...  0.1629 .. 0.2377
-            4     2.34748653512      1.54916e-11     1.02606e-05  (...  0.1623 .. 0.2375
+    iteration   loss L   scaled gradient   max |step|  equations   weights w_min .. w_max
+            0     2.77258872224         0.133631               -  start
+            1     2.35259543948        0.0127935             1.2  (...  0.25 .. 0.25
+            2     2.34749401608      0.000476833        0.155983  (...  0.1779 .. 0.2403
+            3     2.34748653514      7.76201e-07       0.0062827  (...  0.1629 .. 0.2377
+            4     2.34748653512      2.07015e-12     1.02606e-05  (...  0.1623 .. 0.2375
+            5     2.34748653512      ...     2.73648e-11  (...  0.1623 .. 0.2375
     """
     width = max(9, max(len(r["equation"]) for r in records))
     extra = ""
@@ -184,7 +185,7 @@ def trace_table(records):
         extra = "learning rate eta"
     equation = "  %-" + str(width) + "s  %s"        # no str.ljust on MicroPython
     fmt = "%9s %17s %16s %15s" + equation
-    head = ["iteration", "loss L", "max |gradient|", "max |step|", "equations", extra]
+    head = ["iteration", "loss L", "scaled gradient", "max |step|", "equations", extra]
     rows = []
     for r in records:
         if "w_min" in r:
@@ -193,7 +194,7 @@ def trace_table(records):
             more = "%.4g" % r["eta"]
         else:
             more = ""
-        rows.append(["%d" % r["iteration"], "%.12g" % r["loss"], _g(r["grad_norm"]),
+        rows.append(["%d" % r["iteration"], "%.12g" % r["loss"], _g(r.get("criterion")),
                      _g(r["step"]), r["equation"], more])
     text = "\n".join((fmt % tuple(row)).rstrip() for row in [head] + rows)
     return table(text, head if extra else head[:-1], [r if extra else r[:-1] for r in rows])
@@ -218,7 +219,7 @@ def solver_table(models, feature_names, seconds=None):
     intercept             -1.362276    -1.362276
     dose                   0.908184     0.908184
     final loss             2.347487     2.347487
-    iterations                    4            4
+    iterations                    5            5
     converged                  True         True
     >>> t.rows[1]
     ['dose', '0.908184', '0.908184']

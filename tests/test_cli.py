@@ -174,14 +174,14 @@ def test_trace_irls_has_one_row_per_iteration_with_the_weight_range():
     data = load_csv(os.path.join(ROOT, BREAST), target="target")
     model = fit_quietly(LogisticRegression(solver="irls"), data.data, data.target)
     header, rows = table_rows(proc.stdout)
-    assert header.split()[:5] == ["iteration", "loss", "L", "max", "|gradient|"]
+    assert header.split()[:5] == ["iteration", "loss", "L", "scaled", "gradient"]
     assert header.endswith("weights w_min .. w_max")
     assert len(rows) == model.n_iter_ + 1 == 14
     for row, record in zip(rows, model.trace_):
         cells = row.split()
         assert int(cells[0]) == record["iteration"]
         assert float(cells[1]) == pytest.approx(record["loss"], rel=1e-11)
-        assert float(cells[2]) == pytest.approx(record["grad_norm"], rel=1e-5)
+        assert float(cells[2]) == pytest.approx(record["criterion"], rel=1e-5)
         if record["iteration"] == 0:
             assert cells[3:] == ["-", "start"]
         else:
@@ -205,7 +205,7 @@ def test_trace_gradient_descent_shows_eta(small_csv):
 def test_trace_newton_has_no_extra_column(small_csv):
     proc = run("trace", small_csv, "--target", "label")
     header, rows = table_rows(proc.stdout)
-    assert header.rstrip().endswith("equations") and len(rows) == 6
+    assert header.rstrip().endswith("equations") and len(rows) == 7
 
 
 # -- svg ---------------------------------------------------------------------------

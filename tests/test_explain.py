@@ -19,7 +19,8 @@ def quiet(model, *args):
 
 def test_newton_converged_quadratically():
     text = LogisticRegression().fit(X, Y).explain()
-    assert text.startswith("Converged after 5 Newton steps") and "quadratic" in text
+    assert text.startswith("Converged after 6 Newton steps") and "quadratic" in text
+    assert "at step 5; the step solved there was then taken" in text
 
 
 def test_gradient_descent_converged_linearly():

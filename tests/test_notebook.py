@@ -52,7 +52,7 @@ def test_the_notebook_shows_tables_and_pictures_inline(stored_and_fresh):
     html = ["".join(o["data"]["text/html"]) for o in shown if "text/html" in o["data"]]
     svg = ["".join(o["data"]["image/svg+xml"]) for o in shown if "image/svg+xml" in o["data"]]
     assert sum("<th>std err</th>" in h for h in html) >= 2          # summary() tables
-    assert sum("<th>max |gradient|</th>" in h for h in html) >= 2   # trace_ tables
+    assert sum("<th>scaled gradient</th>" in h for h in html) >= 2   # trace_ tables
     assert any("<th>sgd</th>" in h for h in html)                   # the solver comparison
     assert len(svg) >= 4
     for picture in svg:

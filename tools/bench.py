@@ -238,15 +238,16 @@ def naive_newton(rows, y, tol=TOL, max_iter=MAX_ITER):
         return total
 
     a = predictor(beta)
-    history, n_iter = [loss(a)], 0
+    history, n_iter, passed = [loss(a)], 0, False
     while True:
         p = [sigmoid(a[i]) for i in range(N)]
         g = [0.0] * d
         for j in range(d):
             for i in range(N):
                 g[j] += X[i][j] * (p[i] - y[i])
-        if max(abs(v) for v in g) <= tol * N or n_iter == max_iter:
+        if passed or n_iter == max_iter:     # one step after the test, as minilogit's
             break
+        passed = max(abs(v) for v in g) <= tol * N
         w = [p[i] * (1.0 - p[i]) for i in range(N)]
         WX = [[0.0] * d for _ in range(N)]
         for i in range(N):
@@ -296,12 +297,13 @@ def tuned_newton(rows, y, tol=TOL, max_iter=MAX_ITER):
 
     beta = [0.0] * d
     prob, L = fit_at(beta)
-    history, n_iter = [L], 0
+    history, n_iter, passed = [L], 0, False
     while True:
         r = list(map(sub, prob, yf))
         g = [sum(prob) - y_sum] + [sum(map(mul, r, c)) for c in cols]
-        if max(map(abs, g)) <= tol * N or n_iter == max_iter:
+        if passed or n_iter == max_iter:     # one step after the test, as minilogit's
             break
+        passed = max(map(abs, g)) <= tol * N
         w = [q - q * q for q in prob]                   # p_i (1 - p_i)
         H = [[0.0] * d for _ in range(d)]
         H[0][0] = sum(w)
@@ -453,14 +455,15 @@ def numpy_newton(np, X1, y, tol=TOL, max_iter=MAX_ITER):
     """The same Newton iteration in numpy (X1 has the 1s column)."""
     N, d = X1.shape
     beta = np.zeros(d)
-    n_iter = 0
+    n_iter, passed = 0, False
     while True:
         a = X1 @ beta
         e = np.exp(-np.abs(a))
         p = np.where(a >= 0, 1.0 / (1.0 + e), e / (1.0 + e))
         g = X1.T @ (p - y)
-        if np.max(np.abs(g)) <= tol * N or n_iter == max_iter:
+        if passed or n_iter == max_iter:     # one step after the test, as minilogit's
             break
+        passed = np.max(np.abs(g)) <= tol * N
         w = p * (1.0 - p)
         H = X1.T @ (X1 * w[:, None])
         beta = beta - np.linalg.solve(H, g)

@@ -12,14 +12,14 @@ end well (``_report``).
 >>> y = ["no", "no", "yes", "no", "yes", "yes"]
 >>> model = LogisticRegression().fit(X, y)
 >>> model.classes_, model.converged_, model.n_iter_
-(['no', 'yes'], True, 5)
+(['no', 'yes'], True, 6)
 >>> model.predict([[0.0], [4.0]])
 ['no', 'yes']
 """
 
 import math
 
-from .solvers import GD_TOL, TOL, Solver, gradient_descent, irls, newton, sgd
+from .solvers import GD_TOL, TOL, Solver, compared, gradient_descent, irls, newton, sgd
 from .logistic import LogisticLoss
 from .penalty import L2Penalty
 from .checks import (adapted, check_binary_labels, check_number, check_sample_weight,
@@ -218,9 +218,10 @@ class Estimator:
             if not self.solvers[self.solver].hessian and max(s) > 10.0 * min(s):
                 advice = (" or standardize the features (their root mean squares range "
                           "from %.3g to %.3g)" % (min(s), max(s)))
-            warn("%s did not converge in %d iterations: the scaled gradient is %.3g > "
-                 "tol = %g; raise max_iter%s" % (self.solver, result.n_iter,
-                                                 result.criterion, result.tol, advice),
+            warn("%s did not converge in %d iterations: the scaled %s is %s; "
+                 "raise max_iter%s" % (self.solver, result.n_iter, "KKT violation"
+                                       if self.solvers[self.solver].l1 else "gradient",
+                                       compared(result.criterion, result.tol), advice),
                  ConvergenceWarning, self._CALLER)
 
 

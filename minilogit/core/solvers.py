@@ -23,8 +23,8 @@ irls                (XᵀWX)⁻¹ XᵀWz                              (21), (22)
 >>> from minilogit.core.logistic import LogisticLoss
 >>> loss = LogisticLoss(Matrix([[1.0, -1.0], [1.0, 0.0], [1.0, 1.0], [1.0, 2.0]]), [0, 1, 0, 1])
 >>> a, b = newton(loss, [0.0, 0.0]), irls(loss, [0.0, 0.0])
->>> a.converged, a.n_iter, max(abs(u - v) for u, v in zip(a.beta, b.beta)) < 1e-12
-(True, 4, True)
+>>> a.converged, a.n_iter, max(abs(u - v) for u, v in zip(a.beta, b.beta)) < 1e-15
+(True, 5, True)
 >>> [round(v, 6) for v in gradient_descent(loss, [0.0, 0.0]).beta]
 [-0.454092, 0.908184]
 """
@@ -59,9 +59,13 @@ class FitResult:
     ``beta``: the final iterate. ``history``: the loss at the start and after
     each iteration (so ``len(history) == n_iter + 1``). ``grad_norms``: the
     largest |component| of the gradient at the same points (SGD: at the end
-    of each epoch). ``converged``: the convergence test passed.
-    ``diagnosis``: why the fit stopped early (e.g. separation), or None.
-    ``criterion``: the last ``scaled_gradient``, ``scales`` its s_j.
+    of each epoch). ``criteria``: the stopping rule's quantity at the same
+    points (``scaled_gradient``, whose s_j are ``scales``). ``converged``:
+    the test ``criterion`` <= tol passed: ``criterion`` is the value it
+    passed with, at iteration ``tested`` (Newton and IRLS then took the step
+    solved there: ``tested == n_iter - 1``), or the last value when it did
+    not pass. ``diagnosis``: why the fit stopped early (e.g. separation), or
+    None.
 
     >>> r = FitResult("newton", [0.0], [1.0], [0.5], 0, False, None)
     >>> r
@@ -69,7 +73,8 @@ class FitResult:
     """
 
     def __init__(self, solver, beta, history, grad_norms, n_iter, converged, diagnosis,
-                 iterates=None, equation="", details=None, criterion=None, scales=None):
+                 iterates=None, equation="", details=None, criterion=None, scales=None,
+                 criteria=None, tested=None):
         self.solver, self.beta, self.n_iter = solver, beta, n_iter
         self.history, self.grad_norms = history, grad_norms
         self.converged, self.diagnosis = converged, diagnosis
@@ -77,6 +82,7 @@ class FitResult:
         self.equation = equation
         self.details = details if details is not None else []
         self.criterion, self.scales = criterion, scales
+        self.criteria, self.tested = criteria if criteria is not None else [], tested
 
     @property
     def trace(self):
@@ -85,15 +91,15 @@ class FitResult:
 
         Each is a dict with ``iteration``, ``beta``, ``loss``, ``grad_norm``
         (the largest gradient component, or KKT violation, at that beta),
-        ``step`` (the largest change of a coefficient in the iteration that
+        ``criterion`` (the stopping rule's quantity there), ``step`` (the largest change of a coefficient in the iteration that
         led there; None at the start), ``equation`` (the walkthrough's
         equations the iteration applied) and what the solver adds: ``eta``
         (gd, sgd, proximal), ``w_min`` and ``w_max`` (the IRLS weights).
 
         >>> r = FitResult("newton", [1.0], [2.0, 1.5], [0.5, 0.0], 1, True, None,
-        ...               iterates=[[0.0], [1.0]], equation="(20)")
+        ...               iterates=[[0.0], [1.0]], equation="(20)", criteria=[0.25, 0.0])
         >>> r.trace[1]
-        {'iteration': 1, 'beta': [1.0], 'loss': 1.5, 'grad_norm': 0.0, 'step': 1.0, 'equation': '(20)'}
+        {'iteration': 1, 'beta': [1.0], 'loss': 1.5, 'grad_norm': 0.0, 'criterion': 0.0, 'step': 1.0, 'equation': '(20)'}
         """
         records, m = [], len(self.iterates)
         for k in range(m):
@@ -103,6 +109,7 @@ class FitResult:
                 [b1 - b0 for b1, b0 in zip(beta, self.iterates[k - 1])])
             record = {"iteration": it, "beta": beta, "loss": self.history[it],
                       "grad_norm": self.grad_norms[it] if it < len(self.grad_norms) else None,
+                      "criterion": self.criteria[it] if it < len(self.criteria) else None,
                       "step": step, "equation": "start" if k == 0 else self.equation}
             if 0 < k <= len(self.details):
                 record.update(self.details[k - 1])
@@ -180,6 +187,21 @@ def verdict(criterion, tol, diagnosis, n_iter, max_iter):
     return n_iter == max_iter, False
 
 
+def compared(value, tol):
+    """"value <= tol = T" or "value > tol = T", with value printed to as few
+    digits (three at least) as keep the inequality true of the printed numbers.
+
+    >>> compared(4.8e-10, 1e-8), compared(1.00001e-8, 1e-8)
+    ('4.8e-10 <= tol = 1e-08', '1.00001e-08 > tol = 1e-08')
+    """
+    passed, shown_tol = value <= tol, "%g" % tol
+    for digits in range(3, 18):
+        shown = ("%." + str(digits) + "g") % value
+        if (float(shown) <= float(shown_tol)) == passed:
+            break
+    return "%s %s tol = %s" % (shown, "<=" if passed else ">", shown_tol)
+
+
 def check_divergence(solver, history, n_examples, when):
     """Raise DivergenceError when the mean loss rose by more than GROWTH (1 + |its start|).
 
@@ -200,6 +222,10 @@ class Run:
     ``done(g)`` records the gradient at the current beta and says whether the
     run stops there: the gradient test passed (converged), ``max_iter`` steps
     were taken, or the last step showed that no minimum exists (separation).
+    With ``finish`` (Newton, IRLS) a run whose test passes takes one more
+    step, the one solved where it passed, and then stops: near the optimum
+    a Newton step squares the error (quadratic convergence), so the fit ends
+    at the float's optimum, not one step short of it.
     ``step(beta, L)`` records a step to beta, where the loss is L.
 
     >>> from minilogit.core.matrix import Matrix
@@ -211,21 +237,27 @@ class Run:
     FitResult(solver='newton', n_iter=1, converged=True, loss=1.3862943611198906)
     """
 
-    def __init__(self, name, equation, objective, beta0, max_iter, tol):
+    def __init__(self, name, equation, objective, beta0, max_iter, tol, finish=False):
         self.name, self.equation, self.objective = name, equation, objective
-        self.max_iter, self.tol = max_iter, tol
+        self.max_iter, self.tol, self.finish = max_iter, tol, finish
         self.n, self.scales = objective.n_examples, objective.scales()
         self.beta = list(beta0)
-        self.history, self.grad_norms = [objective.value(self.beta)], []
+        self.history, self.grad_norms, self.criteria = [objective.value(self.beta)], [], []
         self.iterates, self.details = [self.beta], []
         self.n_iter, self.diagnosis, self.last_step = 0, None, None
-        self.converged, self.criterion = False, None
+        self.converged, self.tested = False, None
 
     def done(self, g):
         self.grad_norms.append(max_abs(g))
-        self.criterion = scaled_gradient(g, self.scales, self.n)
-        stop, self.converged = verdict(self.criterion, self.tol, self.diagnosis,
+        self.criteria.append(scaled_gradient(g, self.scales, self.n))
+        if self.tested is not None:     # finish: the step solved where the test passed is taken
+            self.converged = self.diagnosis is None
+            return True
+        stop, self.converged = verdict(self.criteria[-1], self.tol, self.diagnosis,
                                        self.n_iter, self.max_iter)
+        if self.converged:
+            self.tested = self.n_iter
+            return not (self.finish and self.n_iter < self.max_iter)
         return stop
 
     def step(self, beta, L, detail=None):
@@ -240,12 +272,15 @@ class Run:
         """True when separation explains a singular XᵀWX at the current beta (the
         weights of the separated points underflow): the run then stops there."""
         self.diagnosis = self.objective.diagnose(self.beta, self.last_step)
+        self.converged = False
         return self.diagnosis is not None
 
     def result(self):
+        k = self.tested if self.tested is not None else -1
         return FitResult(self.name, self.beta, self.history, self.grad_norms, self.n_iter,
                          self.converged, self.diagnosis, self.iterates, self.equation,
-                         self.details, self.criterion, self.scales)
+                         self.details, self.criteria[k], self.scales, self.criteria,
+                         self.tested)
 
 
 def gradient_descent(objective, beta0, learning_rate=None, max_iter=10000, tol=GD_TOL):
@@ -263,7 +298,7 @@ def gradient_descent(objective, beta0, learning_rate=None, max_iter=10000, tol=G
     >>> gradient_descent(loss, [0.0], learning_rate=10.0)
     Traceback (most recent call last):
     ...
-    minilogit.DivergenceError: gradient descent diverged at iteration 1: the loss rose from 2.079 to 5.02 with the fixed learning rate 10; use a smaller learning_rate (the loss can only fall when it is below 2/L, L the largest eigenvalue of the Hessian) or learning_rate=None for a line search
+    minilogit.DivergenceError: gradient descent diverged at iteration 1: the loss rose from 2.079 to 5.02 with the fixed learning rate 10; use a smaller learning_rate (any rate below 2/L, L the largest eigenvalue of the Hessian anywhere, lowers the loss at every step) or learning_rate=None for a line search
     """
     run = Run("gd", "(15)" if learning_rate is not None else "(15), (16)",
               objective, beta0, max_iter, tol)
@@ -282,8 +317,8 @@ def gradient_descent(objective, beta0, learning_rate=None, max_iter=10000, tol=G
                 raise DivergenceError(
                     "gradient descent diverged at iteration %d: the loss rose "
                     "from %.4g to %.4g with the fixed learning rate %g; use a "
-                    "smaller learning_rate (the loss can only fall when it is "
-                    "below 2/L, L the largest eigenvalue of the Hessian) or "
+                    "smaller learning_rate (any rate below 2/L, L the largest "
+                    "eigenvalue of the Hessian anywhere, lowers the loss at every step) or "
                     "learning_rate=None for a line search"
                     % (run.n_iter + 1, L, L_new, eta), history=run.history + [L_new])
         beta = beta_new
@@ -365,17 +400,20 @@ def newton(objective, beta0, max_iter=100, tol=TOL):
     """Minimise ``objective`` by Newton-Raphson from ``beta0``.
 
     beta_new = beta - H⁻¹ g, eq. (20), with H⁻¹ g found by solving H delta = g
-    (Gauss-Jordan), never by forming H⁻¹. Stops when the gradient test
-    passes, after ``max_iter`` steps, or when the objective diagnoses that no
-    minimum exists (separation).
+    (Gauss-Jordan), never by forming H⁻¹. Stops one step after the gradient
+    test passes (the step solved where it passed squares the error, so the
+    fit ends at the float's optimum; ``Run``), after ``max_iter`` steps, or
+    when the objective diagnoses that no minimum exists (separation).
 
     >>> from minilogit.core.matrix import Matrix
     >>> from minilogit.core.logistic import LogisticLoss
     >>> r = newton(LogisticLoss(Matrix([[1.0], [1.0], [1.0]]), [0, 1, 1]), [0.0])
-    >>> round(r.beta[0], 9), r.n_iter                # log(2/1), the log-odds of 2 to 1
-    (0.693147178, 3)
+    >>> ["%.1e" % c for c in r.criteria]             # the scaled gradient, squared each step
+    ['1.7e-01', '5.9e-03', '2.5e-05', '4.8e-10', '3.7e-17']
+    >>> r.tested, r.n_iter, abs(r.beta[0] - math.log(2)) < 1e-15   # log(2/1), the log-odds of 2 to 1
+    (3, 4, True)
     """
-    run = Run("newton", "(20)", objective, beta0, max_iter, tol)
+    run = Run("newton", "(20)", objective, beta0, max_iter, tol, finish=True)
     beta = run.beta
     g = objective.gradient(beta)                         # eq. (12): g = X'(p - y)
     while not run.done(g):
@@ -397,14 +435,15 @@ def irls(objective, beta0, max_iter=100, tol=TOL):
 
     Each iteration forms the weights w_i and the adjusted response z, eq. (21),
     and solves the weighted least-squares problem (XᵀWX) beta = XᵀWz, eq. (22).
-    The objective's ``working_response`` guards z where w_i -> 0.
+    The objective's ``working_response`` guards z where w_i -> 0. Each step is
+    Newton's, so the run stops as ``newton``'s does: one step after the test.
 
     >>> from minilogit.core.matrix import Matrix
     >>> from minilogit.core.logistic import LogisticLoss
-    >>> round(irls(LogisticLoss(Matrix([[1.0], [1.0], [1.0]]), [0, 1, 1]), [0.0]).beta[0], 9)
-    0.693147178
+    >>> round(irls(LogisticLoss(Matrix([[1.0], [1.0], [1.0]]), [0, 1, 1]), [0.0]).beta[0], 12)
+    0.69314718056
     """
-    run = Run("irls", "(21), (22)", objective, beta0, max_iter, tol)
+    run = Run("irls", "(21), (22)", objective, beta0, max_iter, tol, finish=True)
     X, beta = objective.X, run.beta
     g = objective.gradient(beta)                         # eq. (12)
     while not run.done(g):

@@ -51,7 +51,7 @@ class SoftmaxRegression(Model, CoreSoftmaxRegression):
 
     >>> m = SoftmaxRegression(penalty="l2").fit([[0.0], [1.0], [4.0], [5.0]], ["lo", "lo", "hi", "hi"])
     >>> m.predict([[0.5], [4.5]]), m.explain().split(":")[0]
-    (['lo', 'hi'], 'Converged after 5 Newton steps')
+    (['lo', 'hi'], 'Converged after 6 Newton steps')
     >>> X = [[0.0], [1.0], [2.0], [3.0], [4.0], [5.0], [6.0], [7.0], [8.0]]
     >>> m = SoftmaxRegression(reference_class="a").fit(X, list("aabacbbcc"))
     >>> [round(b, 4) for b in m.params_], [round(s, 4) for s in m.bse_]

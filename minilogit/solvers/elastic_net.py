@@ -192,10 +192,11 @@ def iterate(solver, objective, f, beta0, l1, l2, penalized, max_iter, tol, step,
     history = [F]
     v = kkt_violations(f.gradient(beta), beta, l1, penalized)             # eq. (45)
     grad_norms = [max(v)]
-    iterates, details = [beta], []
+    iterates, details, criteria = [beta], [], []
     n_iter, diagnosis = 0, None
     while True:
         criterion = scaled_gradient(v, scales, n)
+        criteria.append(criterion)
         stop, converged = verdict(criterion, tol, diagnosis, n_iter, max_iter)
         if stop:
             break
@@ -212,4 +213,5 @@ def iterate(solver, objective, f, beta0, l1, l2, penalized, max_iter, tol, step,
         if unpenalized:
             diagnosis = objective.diagnose(beta, last_step)
     return FitResult(solver, beta, history, grad_norms, n_iter, converged, diagnosis,
-                     iterates, equation, details, criterion, scales)
+                     iterates, equation, details, criterion, scales, criteria,
+                     n_iter if converged else None)

@@ -18,7 +18,9 @@ adds three safeguards, and ``glm_irls`` has them:
 - the test: converged when the deviance D (twice the objective less its
   saturated value) changes by at most ``tol`` (|D| + 0.1), R's criterion
   (``glm.control(epsilon = 1e-8)``), or when the core's scaled-gradient test
-  passes. The deviance test is met on badly scaled data (Longley's columns
+  passes; then, as the core's ``newton`` and ``irls`` do, one more step is
+  taken, the one solved where the test passed, which lands on the optimum
+  (R stops before it). The deviance test is met on badly scaled data (Longley's columns
   span six orders of magnitude), where rounding in X'WX keeps the gradient
   of the computed solution far above any tolerance while the deviance has
   long stopped changing.
@@ -28,7 +30,7 @@ adds three safeguards, and ``glm_irls`` has them:
 >>> X = Matrix([[1.0, 0.0], [1.0, 1.0], [1.0, 2.0], [1.0, 3.0]])
 >>> r = glm_irls(GLMLoss(X, [1, 0, 3, 4], "poisson"))      # R: the same, in 5 iterations
 >>> r.converged, r.n_iter, [round(b, 6) for b in r.beta]
-(True, 4, [-0.585359, 0.673996])
+(True, 5, [-0.585359, 0.673996])
 """
 
 import math
@@ -89,8 +91,9 @@ def glm_irls(objective, max_iter=100, tol=TOL, mu0=None):
     from the start means, with step-halving and R's deviance test; return a ``FitResult``.
 
     ``mu0``: the start means (R's ``mustart``), by default ``start_means``.
-    Converged when the deviance changed by at most tol (|D| + 0.1) in the
-    last step, or the scaled gradient is at most tol. Raises
+    Converged when the deviance changed by at most tol (|D| + 0.1) in a
+    step, or the scaled gradient is at most tol; the step after that is the
+    last. Raises
     ``DivergenceError`` when no step size gives a finite objective (R: "no
     valid set of coefficients has been found").
 
@@ -110,14 +113,17 @@ def glm_irls(objective, max_iter=100, tol=TOL, mu0=None):
     beta_new = _wls(objective, w, z)                            # eq. (22): the first step
     L = _finite_value(objective, beta)
     L_mu0 = sum(data.weigh([data.family.loss(y_i, e, data.link) for y_i, e in zip(data.y, eta0)]))
-    history, grad_norms, iterates, details = [L], [], [beta], []
-    n_iter, converged, diagnosis, last_step, by_deviance = 0, False, None, None, False
+    history, grad_norms, criteria, iterates, details = [L], [], [], [beta], []
+    n_iter, tested, diagnosis, last_step, by_deviance = 0, None, None, None, False
     while True:
         g = objective.gradient(beta) if L < math.inf else [math.inf]
         grad_norms.append(max_abs(g))
-        criterion = scaled_gradient(g, scales, n)
-        converged = converged or criterion <= tol                # the core's gradient test
-        if converged or diagnosis is not None or n_iter == max_iter:
+        criteria.append(scaled_gradient(g, scales, n))
+        if tested is None and criteria[-1] <= tol:               # the core's gradient test
+            tested = n_iter
+        # stop one step after a test passed: the step solved there squares the error
+        if (tested is not None and tested < n_iter) or diagnosis is not None \
+                or n_iter == max_iter:
             break
         if n_iter > 0:
             try:
@@ -145,16 +151,21 @@ def glm_irls(objective, max_iter=100, tol=TOL, mu0=None):
         # the first step's deviance is compared with mu^(0)'s, as R does
         D_old = 2.0 * ((L if n_iter > 0 else L_mu0) - L_sat)
         D_new = 2.0 * (L_new - L_sat)
-        converged = abs(D_new - D_old) <= tol * (abs(D_new) + 0.1)      # R's test
-        by_deviance = converged
         beta, L = beta_new, L_new
         history.append(L)
         record(iterates, details, beta, {"w_min": min(w), "w_max": max(w),
                                          "halvings": halvings})
         n_iter += 1
+        if tested is None and abs(D_new - D_old) <= tol * (abs(D_new) + 0.1):   # R's test
+            tested, by_deviance = n_iter, True
+            change, bound = abs(D_new - D_old), tol * (abs(D_new) + 0.1)
         diagnosis = data.diagnose(beta, last_step)
-    result = FitResult("irls", beta, history, grad_norms, n_iter,
-                       converged and diagnosis is None, diagnosis, iterates, "(21), (22)",
-                       details, criterion, scales)
+    converged = tested is not None and diagnosis is None
+    result = FitResult("irls", beta, history, grad_norms, n_iter, converged, diagnosis,
+                       iterates, "(21), (22)", details,
+                       criteria[tested if tested is not None else -1], scales, criteria,
+                       tested)
     result.test = "deviance" if by_deviance else "gradient"      # which test stopped it
+    if by_deviance:
+        result.deviance_change, result.deviance_bound = change, bound
     return result

@@ -41,7 +41,7 @@ def test_demo():
         "   mean_smoothness       -1.640392    -1.640392    -1.640392    -1.633850",
         "   mean_symmetry         -0.751435    -0.751435    -0.751435    -0.755435",
         "   final loss            89.825389    89.825389    89.825389    89.832390",
-        "   iterations                    8            8          106           13",
+        "   iterations                    9            9          106           13",
         "   converged                  True         True         True         True",
     ]
     start = lines.index(table[0])

@@ -49,7 +49,8 @@ def test_ridge_newton_reaches_the_exact_optimum():
     Z, _, _ = standardize(X)
     m, ws = fit(LogisticRegression(penalty="l2", lam=0.5), Z, y)
     assert ws == [] and m.converged_, ws
-    assert_close(m.history_[-1], RIDGE_OBJECTIVE, rel=1e-9, what="objective")
+    # a sum of 569 terms: known to a few EPS in single precision
+    assert_close(m.history_[-1], RIDGE_OBJECTIVE, rel=max(1e-9, 16 * EPS), what="objective")
 
 
 def test_integer_weights_are_repeated_rows():

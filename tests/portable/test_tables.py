@@ -63,10 +63,10 @@ def test_glm_summary_has_no_odds_ratio_column():
 def test_explain_is_the_text_and_a_paragraph():
     m = LogisticRegression().fit(SMALL_X, SMALL_Y)
     e = m.explain()
-    assert e.startswith("Converged after 5 Newton steps: ") and "quadratic" in e
+    assert e.startswith("Converged after 6 Newton steps: ") and "quadratic" in e
     if WHOLE:
         html = e._repr_html_()
-        assert html.startswith("<p><b>Converged after 5 Newton steps:</b> "), html
+        assert html.startswith("<p><b>Converged after 6 Newton steps:</b> "), html
         assert "&lt;= tol" in html and "<= tol" not in html
     assert LogisticRegression().explain() == "This model has not been fitted yet."
 
@@ -87,7 +87,7 @@ def test_trace_is_the_list_of_records_and_prints_as_the_cli_table():
         assert _cells(html, "th")[:2] == ["iteration", "loss L"]
         assert html.count("<tr>") == len(trace) + 1
         assert _cells(html, "td")[:5] == ["0", "%.12g" % trace[0]["loss"], "%.6g" % trace[0][
-            "grad_norm"], "-", "start"]
+            "criterion"], "-", "start"]
 
 
 def test_solver_table_puts_the_fits_side_by_side():
