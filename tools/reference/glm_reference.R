@@ -41,3 +41,29 @@ lbw$race_black <- as.numeric(lbw$race == "black")
 lbw$race_other <- as.numeric(lbw$race == "other")
 show("LBW_R", glm(low ~ age + lwt + race_black + race_other + smoke + ptl + ht + ui,
                   data = lbw, family = binomial))
+
+# The cross-check of tests/test_golden_optimum.py's optima: each model refitted with
+# epsilon = 1e-300, so that IRLS runs until a step changes the deviance by
+# nothing (or maxit = 1000): the coefficients where the iteration stops moving.
+optimum <- function(name, m0) {
+  m <- suppressWarnings(update(m0, control = glm.control(epsilon = 1e-300, maxit = 1000)))
+  cat(sprintf("%s = [%s]  # %d iterations\n", name,
+              paste(sprintf("%.17g", coef(m)), collapse = ", "), m$iter))
+}
+optimum("STAR98", glm(cbind(star$PR50M, star$MATHTOT - star$PR50M) ~ ., data = x,
+                      family = binomial))
+optimum("CPUNISH", glm(EXECUTIONS ~ INCOME + PERPOVERTY + PERBLACK + log(VC100k96) + SOUTH +
+                         DEGREE, data = cp, family = poisson))
+optimum("CPUNISH_OFFSET", glm(EXECUTIONS ~ INCOME + PERPOVERTY + PERBLACK + log(VC100k96) +
+                                SOUTH + DEGREE + offset(log(t)), data = cp, family = poisson))
+optimum("LONGLEY", glm(TOTEMP ~ GNPDEFL + GNP + UNEMP + ARMED + POP + YEAR, data = lo,
+                       family = gaussian))
+optimum("SPECTOR_PROBIT", glm(GRADE ~ GPA + TUCE + PSI, data = sp,
+                              family = binomial(link = "probit")))
+optimum("SPECTOR_LOGIT", glm(GRADE ~ GPA + TUCE + PSI, data = sp, family = binomial))
+optimum("LBW", glm(low ~ age + lwt + race_black + race_other + smoke + ptl + ht + ui,
+                   data = lbw, family = binomial))
+fair <- read.csv(paste0(d, "fair.csv"))
+optimum("FAIR_LOGIT", glm(as.numeric(affairs > 0) ~ rate_marriage + age + yrs_married +
+                            children + religious + educ + occupation + occupation_husb,
+                          data = fair, family = binomial))
