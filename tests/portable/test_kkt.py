@@ -187,17 +187,24 @@ def _assert_all_met(outcomes):
     assert not bad, "; ".join(bad)
 
 
+def _fits(model_class, name, X, y):
+    """Each fit this module checks of ``model_class`` to X, y (data set ``name``):
+    (solver, penalty, l1, l2, fitted model)."""
+    for solver in sorted(model_class.solvers):
+        settings = _settings(solver, name)
+        for penalty in _penalised(solver) if settings is not None else ():
+            l1, l2 = _lam(penalty)
+            m = model_class(solver=solver, penalty=penalty, lam=LAM, **settings).fit(X, y)
+            yield solver, penalty, l1, l2, m
+
+
 def logistic_residuals(name):
     """{(solver, penalty): (r, converged_, bound)} for LogisticRegression on data set ``name``."""
     X, y = DATA_SETS[name][:2]
     out = {}
-    for solver in sorted(LogisticRegression.solvers):
-        settings = _settings(solver, name)
-        for penalty in _penalised(solver) if settings is not None else ():
-            l1, l2 = _lam(penalty)
-            m = LogisticRegression(solver=solver, penalty=penalty, lam=LAM, **settings).fit(X, y)
-            beta = [m.intercept_] + list(m.coef_)
-            out[(solver, penalty)] = _single(m, solver, X, beta, _binary_d, y, l1, l2)
+    for solver, penalty, l1, l2, m in _fits(LogisticRegression, name, X, y):
+        beta = [m.intercept_] + list(m.coef_)
+        out[(solver, penalty)] = _single(m, solver, X, beta, _binary_d, y, l1, l2)
     return out
 
 
@@ -229,12 +236,8 @@ def softmax_residuals(name):
     """{(solver, penalty): (r, converged_, bound)} for SoftmaxRegression on data set ``name``."""
     X, y = DATA_SETS[name][0], DATA_SETS[name][2]
     out = {}
-    for solver in sorted(SoftmaxRegression.solvers):
-        settings = _settings(solver, name)
-        for penalty in _penalised(solver) if settings is not None else ():
-            l1, l2 = _lam(penalty)
-            m = SoftmaxRegression(solver=solver, penalty=penalty, lam=LAM, **settings).fit(X, y)
-            out[(solver, penalty)] = _outcome(m, solver, _softmax_residual(m, X, y, l1, l2))
+    for solver, penalty, l1, l2, m in _fits(SoftmaxRegression, name, X, y):
+        out[(solver, penalty)] = _outcome(m, solver, _softmax_residual(m, X, y, l1, l2))
     return out
 
 
