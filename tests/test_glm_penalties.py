@@ -8,12 +8,8 @@ glmnet does inside. GLMNET maps (family, alpha) to [intercept, coef]; lam = 1.5.
 Tolerance 1e-6 relative, 5e-6 for the proximal solver (1e-6 absolute for a 0);
 measured: 1.9e-6 at worst (proximal, binomial elastic net), 2e-7 for the rest.
 
-Beyond the golden figures the tests check the optimality (KKT) conditions of
-F = L + l2 ||beta_P||^2 + l1 ||beta_P||_1, which define the minimum whatever
-solver found it: at the fit, for a penalised j, g_j + 2 l2 beta_j = -l1 sign(beta_j)
-when beta_j != 0 and |g_j| <= l1 when beta_j = 0; for the intercept g_0 = 0.
-Tolerance: 1e-5 per example on the gradient (the solvers stop at 1e-8 on the
-scaled mean gradient).
+The optimality (KKT) conditions of every model, penalty and solver are
+tests/portable/test_kkt.py's.
 """
 
 import math
@@ -61,28 +57,9 @@ def test_glm_penalties_match_glmnet(family, alpha, solvers):
                    for g, w in zip(got, want)), (solver, got, want)
 
 
-def kkt_violation(g, beta, l1, l2, first):
-    worst = abs(g[0]) if first else 0.0
-    for j in range(first, len(beta)):
-        gj = g[j] + 2.0 * l2 * beta[j]
-        if beta[j] != 0.0:
-            worst = max(worst, abs(gj + l1 * (1 if beta[j] > 0 else -1)))
-        else:
-            worst = max(worst, abs(gj) - l1)
-    return worst
-
-
-@pytest.mark.parametrize("family", ["binomial", "poisson", "gaussian"])
-@pytest.mark.parametrize("penalty,solver", [("l2", "irls"), ("l2", "newton"), ("l1", "cd"),
-                                            ("l1", "proximal"), ("elasticnet", "cd")])
-def test_glm_penalised_fits_meet_the_kkt_conditions(family, penalty, solver):
-    lam = 1.5
-    m = GLM(family=family, penalty=penalty, lam=lam, solver=solver).fit(X, Y[family])
-    alpha = {"l2": 0.0, "l1": 1.0, "elasticnet": 0.5}[penalty]
-    beta = [m.intercept_] + m.coef_
-    g = m._loss.gradient(beta)
-    assert m.converged_
-    assert kkt_violation(g, beta, lam * alpha, lam * (1 - alpha), 1) < 1e-5 * len(X)
+@pytest.mark.parametrize("penalty,solver", [("l2", "irls"), ("l1", "cd"), ("elasticnet", "proximal")])
+def test_penalised_glm_refuses_standard_errors(penalty, solver):
+    m = GLM(family="poisson", penalty=penalty, lam=1.5, solver=solver).fit(X, Y["poisson"])
     with pytest.raises(InferenceError, match="penalised"):
         m.bse_
 
@@ -92,23 +69,12 @@ def test_lasso_zeroes_coefficients_and_large_lam_zeroes_all():
     assert m.coef_ == [0.0, 0.0]
 
 
-def test_softmax_l1_meets_the_kkt_conditions_and_needs_proximal():
+def test_softmax_l1_is_sparse_and_needs_proximal():
     d = load_iris()
     for ref in (None, 0):
         m = SoftmaxRegression(solver="proximal", penalty="l1", lam=5.0,
                               reference_class=ref).fit(d.data, d.target)
-        loss, beta = m._loss, m.result_.beta
-        g = loss.gradient(beta)
-        d1 = m._d
-        worst = 0.0
-        for i, j in enumerate(m._free):
-            if j % d1 == 0:
-                worst = max(worst, abs(g[i]))               # intercepts: unpenalised
-            elif beta[i] != 0.0:
-                worst = max(worst, abs(g[i] + 5.0 * (1 if beta[i] > 0 else -1)))
-            else:
-                worst = max(worst, abs(g[i]) - 5.0)
-        assert m.converged_ and worst < 1e-5 * 150
+        assert m.converged_
         assert sum(c == 0.0 for row in m.coef_ for c in row) >= 6      # sparse
     with pytest.raises(Exception, match="proximal"):
         SoftmaxRegression(penalty="l1").fit(d.data, d.target)

@@ -17,8 +17,10 @@ other cure is asked for by name: ``penalty="l2", lam=...`` (lam = 0.5 is
 scikit-learn's multinomial model with C = 1) with no ``reference_class``
 keeps K vectors, and the ridge term picks the one point on the flat line
 with the smallest norm, eq. (29). Its unpenalised intercepts stay free up
-to a common shift: one is pinned during the fit (``FixedAtZero``) and they
-are reported centred (summing to 0), as scikit-learn reports them.
+to a common shift: Newton, whose Hessian is singular along it, pins one
+during the fit (``FixedAtZero``); the other solvers keep their sum at 0 and
+test all K. They are reported centred (summing to 0), as scikit-learn
+reports them.
 
 >>> X = [[0.0], [1.0], [2.0], [3.0], [4.0], [5.0], [6.0], [7.0], [8.0]]
 >>> y = ["a", "a", "b", "a", "b", "c", "b", "c", "c"]
@@ -334,8 +336,10 @@ class SoftmaxRegression(Estimator):
         if ref is not None:                            # eq. (30): theta_r = 0
             r = classes.index(ref)
             fixed = list(range(r * d, (r + 1) * d))
-        else:
-            fixed = [(K - 1) * d] if self.fit_intercept else []   # one intercept; centred below
+        else:               # Newton's Hessian is singular along a common shift of the
+            # intercepts: pin one (centred below); the other solvers keep their sum at 0
+            pin = self.fit_intercept and self.solvers[self.solver].hessian
+            fixed = [(K - 1) * d] if pin else []
         objective = FixedAtZero(loss, fixed)
         self._free, self._d, self._classes = objective.free, d, classes
         penalized = [i for i, j in enumerate(objective.free) if j % d >= first]
