@@ -417,8 +417,8 @@ def _log_choose(n, s):
 def _check_mean(family, ybar):
     """The intercept-only fit must exist: g(ybar) finite. Raise DataError if not."""
     if family.name == "binomial" and not 0.0 < ybar < 1.0:
-        raise DataError("y has only one value (%d) among the rows of positive weight, one class: the "
-                        "binomial family needs both 0s and 1s" % int(ybar))
+        raise DataError("y has only one value (%d) among the rows of positive weight, one "
+                        "class: the binomial family needs both 0s and 1s" % int(ybar))
     if family.name == "poisson" and not ybar > 0.0:
         raise DataError("y is 0 on every row of positive weight: the poisson mean would be "
                         "exp(-infinity); there is nothing to fit")

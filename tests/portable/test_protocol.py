@@ -177,7 +177,8 @@ def test_binary_decision_is_one_number_a_row_positive_for_classes_1():
     Xd = [[-2.0], [-1.0], [-0.5], [0.5], [1.0], [2.0], [0.0], [1.5]]
     yd = ["no", "no", "yes", "no", "yes", "yes", "no", "yes"]
     models = [m.fit(Xd, yd) for m in (LogisticRegression(), SoftmaxRegression(),
-                                      LeastSquaresClassifier(), LeastSquaresClassifier(threshold=0.3),
+                                      LeastSquaresClassifier(),
+                                      LeastSquaresClassifier(threshold=0.3),
                                       SoftmaxRegression(penalty="l2"))]
     new = Xd + [[-3.0], [0.25], [3.0]]
     for m in models:
