@@ -275,7 +275,7 @@ def masking_plot(X, y, least_squares=None, softmax=None, class_names=None, width
         raise DataError("X has %d rows but y has %d labels" % (len(rows), len(labels)))
     xs = [r[0] for r in rows]
     grid = linspace(min(xs), max(xs))
-    fitted = least_squares.decision_function([[g] for g in grid])   # eq. (3): (1, x) B
+    fitted = least_squares.fitted_value([[g] for g in grid])   # eq. (3): (1, x) B
     probs = softmax.predict_proba([[g] for g in grid])              # eq. (25): softmax
     fig = Figure("Masking: indicator regression against softmax", "x",
                  "fitted value or probability", grid,

@@ -521,9 +521,9 @@ def test_convergence_warning():
 
 # -- the estimator ---------------------------------------------------------------------
 
-def test_predict_and_decision_function():
+def test_predict_and_linear_predictor():
     m = GLM(family="poisson").fit(X, YC)
-    eta = m.decision_function(X[:3])
+    eta = m.linear_predictor(X[:3])
     assert close(eta, [m.intercept_ + m.coef_[0] * r[0] + m.coef_[1] * r[1] for r in X[:3]], 1e-15)
     assert m.predict(X[:3]) == [math.exp(e) for e in eta]
     assert m.params_ == [m.intercept_] + m.coef_

@@ -13,8 +13,10 @@ Tolerance: 1e-6 relative (measured: about 4e-9 or better).
 
 import math
 
+import pytest
 from golden import ALL, check_glm, cpunish, max_rel
 
+from minilogit import DataError
 from minilogit.models.glm import GLM
 
 REL = 1e-6
@@ -56,6 +58,21 @@ def test_cpunish_with_exposure_and_with_offset_match_r():
         mu = m.predict(X[:3], exposure=t[:3])
         per_unit = m.predict(X[:3])
         assert max_rel(mu, [u * v for u, v in zip(per_unit, t[:3])]) < 1e-12
+
+
+def test_cpunish_score_is_r_s_share_of_deviance_with_the_exposure():
+    """score(X, y, exposure=t) = 1 - deviance / null.deviance of R's glm with
+    offset(log(t)) (its null model keeps the offset), not the 0.6469 of the
+    means at exposure 1 against the plain mean of y; without t it is refused."""
+    X, y, t = cpunish()
+    m = GLM(family="poisson").fit(X, y, exposure=t)
+    want = 1.0 - CPUNISH_OFFSET_R["deviance"] / CPUNISH_OFFSET_R["null_deviance"]  # 0.890239
+    assert max_rel([m.score(X, y, exposure=t)], [want]) < REL
+    plain = GLM(family="poisson").fit(X, y)
+    plain_want = 1.0 - CPUNISH_R["deviance"] / CPUNISH_R["null_deviance"]       # 0.863870
+    assert max_rel([plain.score(X, y)], [plain_want]) < REL
+    with pytest.raises(DataError, match="fitted with an offset or exposure"):
+        m.score(X, y)
 
 
 def test_cpunish_summary_names_the_offset():

@@ -212,7 +212,7 @@ def test_best_threshold_minimises_misclassification(case, data):
         sets.append((Xe, ye))
     for Xs, ys in sets:
         t, rate = m.best_threshold(Xs, ys)
-        f = m.decision_function(Xs)
+        f = m.fitted_value(Xs)
         brute = min(errors(m, Xs, ys, v) for v in set(f) | {max(f) + 1.0})
         assert rate == brute / len(ys)
         assert errors(m, Xs, ys, t) == brute       # the threshold returned achieves it
@@ -222,9 +222,9 @@ def test_best_threshold_ends_and_ties():
     m = LeastSquaresClassifier().fit(HAND_X, HAND_Y)
     # every row of the other class: "everything is 0" (the upper end) is best
     t, rate = m.best_threshold(HAND_X[2:], [0, 0])
-    assert rate == 0.0 and t > max(m.decision_function(HAND_X[2:]))
+    assert rate == 0.0 and t > max(m.fitted_value(HAND_X[2:]))
     t, rate = m.best_threshold(HAND_X[:2], [1, 1])
-    assert rate == 0.0 and t < min(m.decision_function(HAND_X[:2]))
+    assert rate == 0.0 and t < min(m.fitted_value(HAND_X[:2]))
     # the training data are separable: the cut is the midpoint 0.5 between 0.3 and 0.7
     t, rate = m.best_threshold(HAND_X, HAND_Y)
     assert rate == 0.0 and t == pytest.approx(0.5, abs=1e-15)
@@ -277,7 +277,7 @@ def test_indicator_fitted_values_sum_to_one(case, data):
     # Tolerance: as in the orthogonality test, ~cond EPS of the size of B's
     # entries times |x|; 1e-9 (1 + |x|_1) covers it.
     size = 1.0 + max(abs(v) for v in m.intercept_ + [c for row in m.coef_ for c in row])
-    for x, f in zip(X + new, m.decision_function(X + new)):
+    for x, f in zip(X + new, m.fitted_value(X + new)):
         assert abs(sum(f) - 1.0) <= 1e-9 * size * (1 + sum(abs(a) for a in x)), (x, f)
 
 
@@ -287,7 +287,7 @@ def test_multiclass_attributes_and_prediction():
     m = LeastSquaresClassifier().fit(X, y)
     assert m.classes_ == ["low", "mid", "top"]
     assert len(m.intercept_) == 3 and all(len(row) == 1 for row in m.coef_)
-    f = m.decision_function([[0.0]])
+    f = m.fitted_value([[0.0]])
     assert len(f) == 1 and len(f[0]) == 3
     assert m.predict([[0.0], [10.0]]) == ["low", "top"]
 

@@ -64,7 +64,7 @@ def pictures():
          ["iteration", "loss − optimum"], ["0", "4", "1e0", "1e2"], ["newton", "gd"]),
         ("boundary", plot.decision_boundary_plot(fit, X2, Y2, feature_names=["u", "v"]),
          ["u", "v"], ["0.0", "1.0", "2.0"], ["0", "1", "boundary: b0 + b·x = 0"]),
-        ("misclassification", plot.misclassification_plot(ls.decision_function(bank.data),
+        ("misclassification", plot.misclassification_plot(ls.fitted_value(bank.data),
                                                            bank.target),
          ["decision boundary t (positive when score ≥ t)", "misclassification rate"],
          ["0.0", "0.5"], ["misclassification rate"]),
@@ -198,9 +198,9 @@ def test_misclassification_minimum_agrees_with_best_threshold():
     X, y = make_bank_balance()
     model = LeastSquaresClassifier().fit(X, y)
     t, rate = model.best_threshold(X, y)
-    s = sorted(set(model.decision_function(X)))
+    s = sorted(set(model.fitted_value(X)))
     mids = [(a + b) / 2 for a, b in zip(s, s[1:])]
-    svg = plot.misclassification_plot(model.decision_function(X), y, thresholds=mids)
+    svg = plot.misclassification_plot(model.fitted_value(X), y, thresholds=mids)
     shown = [v for v in texts(parse(svg)) if v.startswith("minimum")]
     assert shown == ["minimum %.3f at boundary %s" % (rate, num(t))]
 

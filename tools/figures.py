@@ -57,7 +57,7 @@ def figures():
             fits[0][1], Z2, y, feature_names=[n + " (standardized)" for n in TWO],
             class_names={0: "malignant", 1: "benign"}),
         "misclassification.svg": plot.misclassification_plot(
-            least_squares.decision_function(bank_X), bank_y),
+            least_squares.fitted_value(bank_X), bank_y),
         "roc.svg": plot.roc_plot(y4, [p[1] for p in roc_model.predict_proba(Z4)]),
         "masking.svg": plot.masking_plot(*make_masking()),
     }

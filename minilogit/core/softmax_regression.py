@@ -372,9 +372,8 @@ class SoftmaxRegression(Estimator):
         what = "the intercept column" if col < 0 else "column %d of X" % col
         return "%s (in the vector of class %r)" % (what, self._classes[k])
 
-    @adapted
-    def decision_function(self, X):
-        """Return the K scores b_k + x_iᵀcoef_k of each row, eq. (25)'s exponents."""
+    def _scores(self, X):
+        """The K scores a_ik = b_k + x_iᵀcoef_k of each row, eq. (25)'s exponents."""
         self._check_fitted()
         rows = check_X(X, n_features=self.n_features_in_)
         # nan, or +inf (softmax would compute inf - inf), has no probability
@@ -382,15 +381,28 @@ class SoftmaxRegression(Estimator):
                              for r in rows], bad=lambda a: not a < math.inf)
 
     @adapted
+    def decision_function(self, X):
+        """Return the K scores a_ik = b_k + x_iᵀcoef_k of each row, eq. (25); for
+        two classes one number a_i1 - a_i0, the log-odds of ``classes_[1]``
+        (p_i1 = sigma(a_i1 - a_i0)), > 0 where ``classes_[1]`` is predicted.
+
+        >>> m = SoftmaxRegression().fit([[0.0], [1.0], [2.0], [3.0]], ["a", "b", "a", "b"])
+        >>> [round(a, 6) for a in m.decision_function([[0.0], [3.0]])]
+        [-1.362276, 1.362276]
+        """
+        scores = self._scores(X)
+        return [a[1] - a[0] for a in scores] if len(self.classes_) == 2 else scores
+
+    @adapted
     def predict_proba(self, X):
         """Return, for each row, the K probabilities in ``classes_`` order, eq. (25)."""
-        return [softmax(a) for a in self.decision_function(X)]
+        return [softmax(a) for a in self._scores(X)]
 
     @adapted
     def predict(self, X):
         """Return the most probable class of each row (the first one on a tie)."""
         out = []
-        for a in self.decision_function(X):
+        for a in self._scores(X):
             best = max(range(len(a)), key=lambda k: (a[k], -k))
             out.append(self.classes_[best])
         return out

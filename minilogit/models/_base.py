@@ -26,8 +26,9 @@ def read_arrays(model, method, X, args, kwargs):
     True
     """
     from ..interop import fit_arrays, predict_arrays
-    if method.__name__ == "fit":
-        return fit_arrays(model, method, X, args[0], args[1:], kwargs)
+    if method.__name__ == "fit":                # y given by position, or as y=...
+        y = args[0] if args else kwargs.pop("y", None)
+        return fit_arrays(model, method, X, y, args[1:], kwargs)
     return predict_arrays(model, method, X, args, kwargs)
 
 
@@ -117,7 +118,7 @@ class Model:
         return set_params(self, params)
 
     def score(self, X, y, sample_weight=None):
-        """Accuracy on (X, y) for a classifier; D^2 (R^2 for the gaussian) for a GLM."""
+        """Accuracy on (X, y) (a GLM's own ``score`` is D^2, R^2 for the gaussian)."""
         from ..interop import score
         return score(self, X, y, sample_weight)
 

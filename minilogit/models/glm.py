@@ -220,7 +220,7 @@ class GLM(Model, Estimator):
         w = objective.weights or [1.0] * len(y)
         nobs = float(sum(self._freq))        # rows (times their frequency), not trials
         mu = [link.inverse(e) for e in objective.linear_predictor(beta)]     # eq. (37)
-        mu0 = self._null_means()
+        mu0 = _null_means(objective.y, family, link, objective.weights, objective.offset)
         df_resid = nobs - len(beta)
         blocked = PENALISED if self._penalised else None
         if family.name == "gaussian":
@@ -251,21 +251,6 @@ class GLM(Model, Estimator):
                       family.deviance(y, mu0, w), link.name,
                       lambda: information(beta), self.scale_, blocked)   # eq. (33)
 
-    def _null_means(self):
-        """The fitted means of the intercept-only model (with the offset, if any):
-        the weighted mean of y, or without a closed form (an offset) an IRLS fit."""
-        objective = self._loss
-        w = objective.weights or [1.0] * len(objective.y)
-        if objective.offset is None:
-            ybar = sum(w_i * y_i for w_i, y_i in zip(w, objective.y)) / sum(w)
-            return [ybar] * len(w)
-        from ..solvers.glm_irls import glm_irls
-        ones = Matrix.from_columns([[1.0] * len(w)])        # the intercept alone
-        null = GLMLoss(ones, objective.y, objective.family, objective.link,
-                       objective.weights, objective.offset, shares=True)
-        b0 = glm_irls(null).beta[0]
-        return [objective.link.inverse(b0 + o) for o in objective.offset]
-
     def _summary_title(self):
         offset = "" if self._loss.offset is None else ", with an offset"
         cov = "" if self.cov_type == "expected" else ", observed information"
@@ -273,13 +258,16 @@ class GLM(Model, Estimator):
             self.family, self.link_, offset, cov)
 
     @adapted
-    def decision_function(self, X, offset=None, exposure=None):
+    def linear_predictor(self, X, offset=None, exposure=None):
         """Return the linear predictor eta = b0 + xᵀcoef (+ offset + log exposure), eq. (37).
 
+        (statsmodels: ``predict(which="linear")``; a regressor has no
+        ``decision_function`` in scikit-learn's protocol.)
+
         >>> m = GLM(family="gaussian").fit([[0.0], [1.0], [2.0]], [1.0, 3.0, 5.0])
-        >>> [round(e, 9) for e in m.decision_function([[10.0]])]
+        >>> [round(e, 9) for e in m.linear_predictor([[10.0]])]
         [21.0]
-        >>> [round(e, 9) for e in m.decision_function([[10.0]], offset=[-1.0])]
+        >>> [round(e, 9) for e in m.linear_predictor([[10.0]], offset=[-1.0])]
         [20.0]
         """
         self._check_fitted()
@@ -301,7 +289,7 @@ class GLM(Model, Estimator):
         [0.19986, 0.842655]
         """
         _, link = family_and_link(self.family, self.link)
-        eta = self.decision_function(X, offset, exposure)
+        eta = self.linear_predictor(X, offset, exposure)
         mu = [link.inverse(e) for e in eta]
         for i in range(len(mu)):
             if not -math.inf < mu[i] < math.inf:       # e^eta beyond e^LOG_MAX, say
@@ -309,6 +297,46 @@ class GLM(Model, Estimator):
                                 "%s link): the row is too far outside the data the model "
                                 "was fitted on" % (i, mu[i], eta[i], link.name))
         return mu
+
+    def score(self, X, y, sample_weight=None, offset=None, exposure=None):
+        """Return D^2 = 1 - D(y, mu) / D(y, mu0) on (X, y), the share of the deviance
+        the model explains (R^2 for the gaussian), as scikit-learn's scores are.
+
+        mu are the model's means for these rows, with this ``offset`` and
+        ``exposure`` (as ``predict``); mu0 those of the intercept-only model
+        fitted to this y, with the same offset (R's null deviance), so that on
+        the fit's own data D^2 = 1 - deviance_ / null_deviance_. A model
+        fitted with an offset or exposure is refused without them (with
+        offset 0, a count would be compared with a rate over exposure 1).
+
+        >>> X, y, t = [[0.0], [1.0], [2.0], [3.0]], [2, 3, 6, 7], [1.0, 2.0, 2.0, 1.0]
+        >>> m = GLM(family="poisson").fit(X, y, exposure=t)
+        >>> round(m.score(X, y, exposure=t), 12) == round(1 - m.deviance_ / m.null_deviance_, 12)
+        True
+        >>> m.score(X, y)
+        Traceback (most recent call last):
+        ...
+        minilogit.DataError: this GLM was fitted with an offset or exposure: pass score(X, y, offset=..., exposure=...) for these rows too (without them the means would be those of offset 0, exposure 1)
+        """
+        self._check_fitted()
+        fitted_offset = getattr(getattr(self, "_loss", None), "offset", None)
+        if offset is None and exposure is None and fitted_offset is not None:
+            raise DataError("this GLM was fitted with an offset or exposure: pass score(X, y, "
+                            "offset=..., exposure=...) for these rows too (without them the "
+                            "means would be those of offset 0, exposure 1)")
+        from ..interop import read_vector, read_y
+        mu = self.predict(X, offset, exposure)
+        mu = mu.tolist() if hasattr(mu, "tolist") else mu
+        family, link = family_and_link(self.family, self.link)
+        y = family.check_y(read_y(y, self))
+        if len(y) != len(mu):
+            raise DataError("X has %d rows but y has %d values" % (len(mu), len(y)))
+        w = check_sample_weight(read_vector(sample_weight, "sample_weight"), len(y))
+        mu0 = _null_means(y, family, link, w,
+                          _check_offset(read_vector(offset, "offset"),
+                                        read_vector(exposure, "exposure"), link, len(y)))
+        w = w or [1.0] * len(y)
+        return 1.0 - family.deviance(y, mu, w) / family.deviance(y, mu0, w)      # D^2
 
 
 def _check_pairs(family, y):
@@ -367,6 +395,19 @@ def _check_offset(offset, exposure, link, n):
     return o
 
 
+def _null_means(y, family, link, weights, offset):
+    """The fitted means of the intercept-only model (with the offset, if any):
+    the weighted mean of y, or without a closed form (an offset) an IRLS fit."""
+    w = weights or [1.0] * len(y)
+    if offset is None:
+        ybar = sum(w_i * y_i for w_i, y_i in zip(w, y)) / sum(w)
+        return [ybar] * len(w)
+    from ..solvers.glm_irls import glm_irls
+    ones = Matrix.from_columns([[1.0] * len(w)])        # the intercept alone
+    b0 = glm_irls(GLMLoss(ones, y, family, link, weights, offset, shares=True)).beta[0]
+    return [link.inverse(b0 + o) for o in offset]
+
+
 def _log_choose(n, s):
     """log C(n, s) = log n! - log s! - log (n - s)!."""
     s = round(s)                     # s = n * (s / n) may be off in its last bit
@@ -376,8 +417,8 @@ def _log_choose(n, s):
 def _check_mean(family, ybar):
     """The intercept-only fit must exist: g(ybar) finite. Raise DataError if not."""
     if family.name == "binomial" and not 0.0 < ybar < 1.0:
-        raise DataError("y has only one value (%d) among the rows of positive weight: the "
-                        "binomial family needs both 0s and 1s" % int(ybar))
+        raise DataError("y has only one value (%d) among the rows of positive weight, one "
+                        "class: the binomial family needs both 0s and 1s" % int(ybar))
     if family.name == "poisson" and not ybar > 0.0:
         raise DataError("y is 0 on every row of positive weight: the poisson mean would be "
                         "exp(-infinity); there is nothing to fit")

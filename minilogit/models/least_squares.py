@@ -81,6 +81,9 @@ class LeastSquaresClassifier(Model, Estimator):
     xᵀbeta >= ``threshold``, eq. (2). K > 2 classes: each column of the
     indicator matrix gets its own least-squares fit, eq. (3), and a row
     gets the class with the largest fitted value (a tie goes to the first).
+    ``fitted_value(X)`` gives the fitted values; ``decision_function(X)``
+    gives xᵀbeta - threshold for two classes, positive for ``classes_[1]``
+    (the sign scikit-learn's tools read), and the K fitted values for K > 2.
 
     Parameters
     - ``fit_intercept``: add a column of ones (default True).
@@ -91,7 +94,7 @@ class LeastSquaresClassifier(Model, Estimator):
     classes: ``coef_`` (K rows of p numbers), ``intercept_`` (K numbers).
 
     >>> m = LeastSquaresClassifier().fit([[0.0], [1.0], [2.0], [3.0]], [0, 0, 1, 1])
-    >>> [round(f, 12) for f in m.decision_function([[0.0], [1.5], [3.0]])]
+    >>> [round(f, 12) for f in m.fitted_value([[0.0], [1.5], [3.0]])]
     [-0.1, 0.5, 1.1]
     >>> m3 = LeastSquaresClassifier().fit([[0.0], [1.0], [2.0]], ["a", "b", "c"])
     >>> len(m3.coef_), len(m3.intercept_)
@@ -169,12 +172,13 @@ class LeastSquaresClassifier(Model, Estimator):
                                  "call fit(X, y) first")
 
     @adapted
-    def decision_function(self, X):
-        """Return the fitted values: xᵀbeta per row (two classes), or the K
-        values xᵀB per row (K > 2 classes).
+    def fitted_value(self, X):
+        """Return the fitted value f(x) = (1, x)ᵀbeta of each row (two classes,
+        the number eq. (2) compares with ``threshold``), or the K fitted values
+        (1, x)ᵀB of each row (K > 2 classes, eq. (3)).
 
         >>> m = LeastSquaresClassifier().fit([[0.0], [1.0], [2.0]], [0, 1, 2])
-        >>> [[round(f, 4) for f in row] for row in m.decision_function([[0.0], [1.0]])]
+        >>> [[round(f, 4) for f in row] for row in m.fitted_value([[0.0], [1.0]])]
         [[0.8333, 0.3333, -0.1667], [0.3333, 0.3333, 0.3333]]
         """
         self._check_fitted()
@@ -183,6 +187,22 @@ class LeastSquaresClassifier(Model, Estimator):
             return check_scores([self.intercept_ + dot(x, self.coef_) for x in rows])
         return check_scores([[b0 + dot(x, b) for b0, b in zip(self.intercept_, self.coef_)]
                              for x in rows])
+
+    @adapted
+    def decision_function(self, X):
+        """Return the fitted value less the threshold, (1, x)ᵀbeta - threshold, for
+        each row (two classes: >= 0 where eq. (2) predicts ``classes_[1]``); K > 2
+        classes: the K fitted values of eq. (3), the largest one's class predicted.
+
+        >>> m = LeastSquaresClassifier().fit([[0.0], [1.0], [2.0], [3.0]], [0, 0, 1, 1])
+        >>> [round(f, 12) for f in m.decision_function([[0.0], [1.5], [3.0]])]
+        [-0.6, 0.0, 0.6]
+        """
+        fitted = self.fitted_value(X)
+        if len(self.classes_) > 2:
+            return fitted
+        _check_threshold(self.threshold)
+        return [f - self.threshold for f in fitted]
 
     @adapted
     def predict(self, X, threshold=None):
@@ -197,7 +217,7 @@ class LeastSquaresClassifier(Model, Estimator):
         >>> m.predict([[1.0], [2.0]]), m.predict([[2.0]], threshold=0.8)
         ([0, 1], [0])
         """
-        fitted = self.decision_function(X)
+        fitted = self.fitted_value(X)
         if len(self.classes_) > 2:
             # eq. (3): argmax_k of xᵀB (a tie goes to the first k)
             return [self.classes_[max(range(len(f)), key=lambda k: (f[k], -k))]
@@ -221,7 +241,7 @@ class LeastSquaresClassifier(Model, Estimator):
 
         >>> X, y = [[0.0], [1.0], [2.0], [3.0], [4.0]], [0, 0, 1, 1, 0]
         >>> m = LeastSquaresClassifier().fit(X, y)
-        >>> [round(f, 12) for f in m.decision_function(X)]
+        >>> [round(f, 12) for f in m.fitted_value(X)]
         [0.2, 0.3, 0.4, 0.5, 0.6]
         >>> t, rate = m.best_threshold(X, y)
         >>> round(t, 12), rate
@@ -234,7 +254,7 @@ class LeastSquaresClassifier(Model, Estimator):
             raise DataError("best_threshold needs a binary model; this one has %d classes "
                             "and predicts the largest fitted value, without a threshold"
                             % len(self.classes_))
-        fitted = self.decision_function(X)
+        fitted = self.fitted_value(X)
         try:
             y = list(y)
         except TypeError:

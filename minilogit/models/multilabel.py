@@ -32,11 +32,12 @@ class OneVsRest(Model, Estimator):
     hyperplane separates from the rest makes its binary fit warn
     (``SeparationWarning``).
 
-    Fitted: ``classes_`` (sorted), ``estimators_`` (one per class).
+    Fitted: ``classes_`` (sorted), ``estimators_`` (one per class),
+    ``n_features_in_``.
 
     >>> ovr = OneVsRest(LogisticRegression()).fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
-    >>> len(ovr.estimators_), ovr.predict([[0.0]])
-    (2, [0])
+    >>> len(ovr.estimators_), ovr.predict([[0.0]]), ovr.n_features_in_
+    (2, [0], 1)
     """
 
     _PARAMS = ("estimator",)
@@ -59,6 +60,7 @@ class OneVsRest(Model, Estimator):
             target = [1 if i == k else 0 for i in index]        # class k against the rest
             estimators.append(clone(self.estimator).fit(rows, target))
         self.estimators_, self.classes_ = estimators, classes
+        self.n_features_in_ = len(rows[0])
         return self
 
     def get_params(self, deep=True):

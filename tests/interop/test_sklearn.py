@@ -2,9 +2,10 @@
 
 Run in their own virtual environment, ``.venv-interop``; ``make test``
 does not collect this folder (tests/conftest.py). scikit-learn's
-``check_estimator`` runs on the four estimators it can judge, each check
-one test; the few expected failures, each with its reason, are listed in
-EXPECTED_FAILURES (strict: a check listed there that passes fails). The
+``check_estimator`` runs on the estimators it can judge (the GLM in each
+family), each check one test; the expected failures, each with its reason,
+are listed in EXPECTED_FAILURES (strict: a check listed there that passes
+fails). The
 other tests walk the user paths: cross-validation, a grid search over
 lam, a pipeline, clone, data frames and their column names.
 """
@@ -22,33 +23,54 @@ from sklearn.preprocessing import StandardScaler
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from minilogit import (GLM, ConvergenceWarning, DataError, LeastSquaresClassifier,
-                       LogisticRegression, NotFittedError, SeparationWarning, SoftmaxRegression)
+                       LogisticRegression, NotFittedError, OneVsRest, SeparationWarning,
+                       SoftmaxRegression)
 from minilogit.datasets import load_breast_cancer
 from minilogit.interop import DataConversionWarning
 
 # check name -> why minilogit does otherwise, for each estimator's repr
 P_GREATER_THAN_N = ("an unpenalised Newton/IRLS fit refuses more parameters than rows "
                     "(31 for 27 here): X'WX is singular and the MLE not unique")
-K_SCORES = ("decision_function gives one score per class, K columns, also for K = 2 "
-            "(eq. (25)); scikit-learn expects one column for two classes")
-CUT_AT_HALF = ("decision_function is the fitted value x'beta of eq. (2), which predict "
-               "cuts at threshold = 0.5, not at 0")
+ONE_ROW = ("an unpenalised IRLS fit refuses 1 row for 11 parameters, as for "
+           "P_GREATER_THAN_N; the message says rows and parameters, not the '1 sample' "
+           "the check looks for")
+BINOMIAL_Y = ("the binomial family's y is 0 or 1 (or successes out of trials): the "
+              "regressor checks draw real numbers, and the fit refuses them by name")
+POISSON_Y = ("the poisson family's y is a count 0, 1, 2, ... (its likelihood has log y!): "
+             "the regressor checks draw real numbers, and the fit refuses them by name")
+# the checks that fit on the real numbers they draw as y (every one of them fails at fit,
+# the no-decision-function check included: a GLM has none, test_a_glm_is_a_regressor)
+FIT_ON_REAL_Y = ("check_regressors_train", "check_regressor_data_not_an_array",
+                 "check_regressors_no_decision_function", "check_n_features_in",
+                 "check_n_features_in_after_fitting", "check_fit_idempotent",
+                 "check_fit_check_is_fitted")
+BINOMIAL_FIT_ON_REAL_Y = FIT_ON_REAL_Y + (
+    "check_fit_score_takes_y", "check_estimators_overwrite_params",
+    "check_dont_overwrite_parameters", "check_estimators_fit_returns_self",
+    "check_readonly_memmap_input", "check_positive_only_tag_during_fit",
+    "check_estimators_dtypes", "check_sample_weights_pandas_series",
+    "check_sample_weights_not_an_array", "check_sample_weights_list",
+    "check_sample_weights_shape", "check_sample_weights_not_overwritten",
+    "check_sample_weight_equivalence_on_dense_data", "check_dtype_object",
+    "check_f_contiguous_array_estimator", "check_supervised_y_2d", "check_regressors_int",
+    "check_non_transformer_estimators_n_iter", "check_methods_sample_order_invariance",
+    "check_methods_subset_invariance", "check_fit2d_1feature", "check_dict_unchanged",
+    "check_fit2d_predict1d")
 EXPECTED_FAILURES = {
     "LogisticRegression()": {
         "check_sample_weight_equivalence_on_dense_data": P_GREATER_THAN_N},
-    "SoftmaxRegression()": {
-        "check_classifiers_train": K_SCORES,
-        "check_classifiers_classes": K_SCORES},
-    "LeastSquaresClassifier()": {
-        "check_classifiers_train": CUT_AT_HALF,
-        "check_classifiers_classes": CUT_AT_HALF},
+    "SoftmaxRegression()": {},
+    "LeastSquaresClassifier()": {},
+    "OneVsRest(estimator=LogisticRegression())": {},
+    "GLM()": dict.fromkeys(BINOMIAL_FIT_ON_REAL_Y, BINOMIAL_Y),
+    "GLM(family='poisson')": dict(dict.fromkeys(FIT_ON_REAL_Y, POISSON_Y),
+                                  check_sample_weight_equivalence_on_dense_data=P_GREATER_THAN_N,
+                                  check_fit2d_1sample=ONE_ROW),
     "GLM(family='gaussian')": {
-        "check_sample_weight_equivalence_on_dense_data": P_GREATER_THAN_N,
-        "check_regressors_no_decision_function": (
-            "decision_function is the linear predictor eta of eq. (37), the GLM's "
-            "own method")},
+        "check_sample_weight_equivalence_on_dense_data": P_GREATER_THAN_N},
 }
 ESTIMATORS = [LogisticRegression(), SoftmaxRegression(), LeastSquaresClassifier(),
+              OneVsRest(LogisticRegression()), GLM(), GLM(family="poisson"),
               GLM(family="gaussian")]
 
 
@@ -65,6 +87,79 @@ def test_check_estimator(estimator, check):
         for category in (ConvergenceWarning, SeparationWarning):     # on the checks' data
             warnings.simplefilter("ignore", category)
         check(estimator)
+
+
+CLASSIFIERS = [LogisticRegression(), SoftmaxRegression(), LeastSquaresClassifier(),
+               OneVsRest(LogisticRegression())]
+
+
+def test_roc_auc_of_a_binary_softmax_is_finite_and_logistic_regression_s(cancer):
+    """Two classes: softmax's decision_function is one column, the log-odds of
+    classes_[1], so scikit-learn's roc_auc reads it (it gave nan in every fold
+    when it was two columns) and finds logistic regression's AUC."""
+    X, y, _ = cancer
+    softmax = cross_val_score(SoftmaxRegression(), X, y, scoring="roc_auc")
+    logistic = cross_val_score(LogisticRegression(), X, y, scoring="roc_auc")
+    assert all(math.isfinite(s) for s in softmax), softmax
+    assert np.allclose(softmax, logistic, rtol=0, atol=1e-12), (softmax, logistic)
+    assert 0.9 < min(softmax)
+
+
+@pytest.mark.parametrize("model", CLASSIFIERS, ids=repr)
+def test_calibrated_classifier_cv_fits_each_classifier(model, cancer):
+    from sklearn.calibration import CalibratedClassifierCV
+    X, y, _ = cancer
+    calibrated = CalibratedClassifierCV(model, cv=3).fit(X, y)
+    P = calibrated.predict_proba(X)
+    assert P.shape == (len(y), 2) and np.all(np.isfinite(P))
+    assert np.allclose(P.sum(axis=1), 1.0)
+    assert calibrated.score(X, y) > 0.85
+
+
+@pytest.mark.parametrize("model", CLASSIFIERS[:3], ids=repr)    # OneVsRest: predict_proba
+def test_binary_decision_is_1d_and_positive_means_classes_1(model, cancer):
+    """scikit-learn's contract: one column for two classes, > 0 where classes_[1] is
+    predicted (roc_curve, CalibratedClassifierCV and the scorers read it so)."""
+    X, y, _ = cancer
+    labels = np.where(y == 1, "benign", "malignant")
+    fitted = clone(model).fit(X, labels)
+    d = fitted.decision_function(X)
+    assert d.shape == (len(y),)
+    assert np.array_equal(np.where(d > 0, fitted.classes_[1], fitted.classes_[0]),
+                          fitted.predict(X))
+
+
+@pytest.mark.parametrize("family", ["binomial", "poisson", "gaussian"])
+def test_a_glm_is_a_regressor_without_decision_function(family, cancer):
+    """What check_regressors_no_decision_function asks, on a y the family can have
+    (the check's own real-valued y is refused by the binomial and poisson fits)."""
+    X, y, _ = cancer
+    model = GLM(family=family).fit(X, y + (family == "poisson"))
+    for name in ("decision_function", "predict_proba", "predict_log_proba"):
+        assert not hasattr(model, name), name
+    eta = model.linear_predictor(X[:3])
+    assert np.allclose(eta, model.intercept_ + X[:3] @ np.array(model.coef_), rtol=1e-12)
+
+
+def test_glm_score_in_cross_validation_takes_the_exposure():
+    """GLM.score(X, y, exposure=t) per fold, against scikit-learn's Poisson deviance
+    with the null model R uses: the intercept-only fit with the fold's exposure,
+    whose means are t_i sum(y) / sum(t). A fold scored without the exposure is
+    refused, not scored as exposure 1."""
+    from sklearn.metrics import mean_poisson_deviance
+    rng = np.random.RandomState(3)
+    X = rng.normal(size=(200, 2))
+    t = rng.uniform(0.5, 4.0, size=200)
+    y = rng.poisson(t * np.exp(0.3 + X @ [0.5, -0.4]))
+    for train, test in StratifiedKFold(4).split(X, y > np.median(y)):
+        m = GLM(family="poisson").fit(X[train], y[train], exposure=t[train])
+        d2 = m.score(X[test], y[test], exposure=t[test])
+        mu = m.predict(X[test], exposure=t[test])
+        mu0 = t[test] * y[test].sum() / t[test].sum()
+        want = 1 - mean_poisson_deviance(y[test], mu) / mean_poisson_deviance(y[test], mu0)
+        assert math.isclose(d2, want, rel_tol=1e-9), (d2, want)
+        with pytest.raises(DataError, match="fitted with an offset or exposure"):
+            m.score(X[test], y[test])
 
 
 def test_binary_only_estimator_is_tagged_so():

@@ -41,7 +41,7 @@ def _errors(model, X, y, threshold):
 def test_hand_solved_line():
     m = LeastSquaresClassifier().fit(HAND_X, HAND_Y)
     assert_close(coefficients(m), [-0.1, 0.4], rel=0.0, abs_tol=4 * EPS, what="beta")
-    assert_close(m.decision_function(HAND_X), [-0.1, 0.3, 0.7, 1.1], rel=0.0,
+    assert_close(m.fitted_value(HAND_X), [-0.1, 0.3, 0.7, 1.1], rel=0.0,
                  abs_tol=8 * EPS, what="fitted")
     assert m.predict([[1.0], [2.0]]) == [0, 1]
     assert m.classes_ == [0, 1] and m.n_features_in_ == 1
@@ -94,7 +94,7 @@ def test_labels_are_coded_by_sort_order():
 
 def test_threshold_rule_includes_the_boundary():
     m = LeastSquaresClassifier().fit(HAND_X, ["no", "no", "yes", "yes"])
-    f = m.decision_function(HAND_X)
+    f = m.fitted_value(HAND_X)
     assert m.predict(HAND_X, threshold=f[2]) == ["no", "no", "yes", "yes"]
     assert m.predict(HAND_X, threshold=f[1]) == ["no", "yes", "yes", "yes"]
     m.threshold = f[3]
@@ -113,7 +113,7 @@ def test_best_threshold_is_the_brute_force_minimum():
     for X, y in cases:
         m = LeastSquaresClassifier().fit(X, y)
         t, rate = m.best_threshold(X, y)
-        f = m.decision_function(X)
+        f = m.fitted_value(X)
         brute = min(_errors(m, X, y, v) for v in f + [max(f) + 1.0])
         assert rate == brute / len(y), (X, rate, brute)
         assert _errors(m, X, y, t) == brute
@@ -159,7 +159,7 @@ def test_k_classes_are_k_separate_regressions():
 def test_indicator_fitted_values_sum_to_one():
     m = LeastSquaresClassifier().fit(X2, Y3)
     new = [[5.0, -3.0], [0.0, 0.0], [-10.0, 10.0]]
-    for f in m.decision_function(X2 + new):
+    for f in m.fitted_value(X2 + new):
         assert abs(sum(f) - 1.0) < max(1e-13, 4 * EPS), f
     assert abs(sum(m.intercept_) - 1.0) < max(1e-15, 4 * EPS)
 

@@ -8,7 +8,7 @@ numpy array (what numpy and pandas do with it is tests/interop's, run by
 
 import sys
 
-from helpers import raises, warnings_from
+from helpers import EPS, FIT, raises, warnings_from
 from minilogit import (GLM, DataError, LeastSquaresClassifier, LogisticRegression,
                        NotFittedError, OneVsRest, SoftmaxRegression)
 from minilogit.core.checks import check_number
@@ -167,3 +167,86 @@ def test_column_names_name_the_summary_rows_and_travel_through_json():
     space = {}
     exec(source, space)
     assert space["predict"](X) == m.predict(X)
+
+
+def test_binary_decision_is_one_number_a_row_positive_for_classes_1():
+    """Two classes: decision_function gives one number per row (not a row of two),
+    > 0 where the model predicts classes_[1] and < 0 where it predicts classes_[0];
+    softmax's is a_1 - a_0, the log-odds: logistic regression's, and logit p_1."""
+    import math
+    Xd = [[-2.0], [-1.0], [-0.5], [0.5], [1.0], [2.0], [0.0], [1.5]]
+    yd = ["no", "no", "yes", "no", "yes", "yes", "no", "yes"]
+    models = [m.fit(Xd, yd) for m in (LogisticRegression(), SoftmaxRegression(),
+                                      LeastSquaresClassifier(),
+                                      LeastSquaresClassifier(threshold=0.3),
+                                      SoftmaxRegression(penalty="l2"))]
+    new = Xd + [[-3.0], [0.25], [3.0]]
+    for m in models:
+        d = m.decision_function(new)
+        assert len(d) == len(new) and all(isinstance(v, float) for v in d), (m, d)
+        for v, label in zip(d, m.predict(new)):
+            assert v != 0.0, (m, d)
+            assert label == m.classes_[1 if v > 0 else 0], (m, v, label)
+    logistic, softmax = models[0].decision_function(new), models[1].decision_function(new)
+    assert max(abs(a - b) for a, b in zip(logistic, softmax)) < max(1e-6, FIT), \
+        (logistic, softmax)
+    for a, (p0, p1) in zip(softmax, models[1].predict_proba(new)):
+        assert abs(a - math.log(p1 / p0)) <= max(1e-9, 16 * EPS) * (1 + abs(a)), (a, p0, p1)
+    three = SoftmaxRegression(penalty="l2").fit(X, [0, 0, 1, 2, 1, 2])
+    assert [len(row) for row in three.decision_function(X[:2])] == [3, 3]
+
+
+def test_least_squares_decision_is_the_fitted_value_less_the_threshold():
+    """fitted_value is x'beta of eq. (2); decision_function is x'beta - threshold."""
+    for t in (0.5, 0.3):
+        m = LeastSquaresClassifier(threshold=t).fit(X, Y)
+        f = m.fitted_value(X)
+        assert m.decision_function(X) == [v - t for v in f]
+        assert [abs(v - (m.intercept_ + m.coef_[0] * x[0])) < 1e-12 for v, x in zip(f, X)] \
+            == [True] * len(X)
+    three = LeastSquaresClassifier().fit(X, [0, 0, 1, 2, 1, 2])
+    assert three.decision_function(X) == three.fitted_value(X)          # the K fitted values
+    m.threshold = "half"                   # set after the fit: checked where it is used
+    e = raises(DataError, m.decision_function, X)
+    assert "threshold must be a finite number, got 'half'" in str(e), str(e)
+
+
+def test_every_estimator_sets_n_features_in():
+    from minilogit import MultiLabelClassifier
+    X2 = [[x[0], x[0] * x[0]] for x in X]
+    fitted = [m.fit(X2, Y) for m in (LogisticRegression(), SoftmaxRegression(),
+                                     LeastSquaresClassifier(), OneVsRest(LogisticRegression()),
+                                     GLM())]
+    fitted.append(MultiLabelClassifier().fit(X2, [[y, 1 - y] for y in Y]))
+    for m in fitted:
+        assert m.n_features_in_ == 2, m
+    ovr = fitted[3]
+    e = raises(DataError, ovr.predict, X)
+    assert "X has 1 columns, the model was fitted with 2" in str(e), str(e)
+
+
+def test_glm_score_takes_the_offset_and_exposure_it_was_fitted_with():
+    """D^2 with the exposure is 1 - deviance_ / null_deviance_ on the fit's data (R's null
+    model keeps the offset); offset=log t is the same model; without them it is refused."""
+    import math
+    y = [2, 3, 6, 7, 4, 9]
+    t = [1.0, 2.0, 2.0, 1.0, 3.0, 2.0]
+    m = GLM(family="poisson").fit(X, y, exposure=t)
+    d2 = m.score(X, y, exposure=t)
+    assert abs(d2 - (1.0 - m.deviance_ / m.null_deviance_)) < 1e-9, (d2, m.deviance_)
+    log_t = [math.log(v) for v in t]
+    assert abs(m.score(X, y, offset=log_t) - d2) < 1e-9
+    e = raises(DataError, m.score, X, y)
+    assert "fitted with an offset or exposure: pass score(X, y, offset=..., " \
+        "exposure=...)" in str(e), str(e)
+    plain = GLM(family="poisson").fit(X, y)                    # no offset: the mean of y
+    assert abs(plain.score(X, y) - (1.0 - plain.deviance_ / plain.null_deviance_)) < 1e-9
+
+
+def test_a_glm_has_no_decision_function():
+    """A regressor: its linear predictor eta of eq. (37) is linear_predictor."""
+    g = GLM(family="poisson").fit(X, [1, 0, 2, 3, 2, 6])
+    assert not hasattr(g, "decision_function")
+    eta = g.linear_predictor(X[:2])
+    assert [abs(e - (g.intercept_ + g.coef_[0] * x[0])) < 1e-12 for e, x in zip(eta, X)] \
+        == [True, True]
