@@ -268,9 +268,7 @@ class GLM(Model, Estimator):
 
     def _summary_title(self):
         offset = "" if self._loss.offset is None else ", with an offset"
-        cov = "" if self.cov_type == "expected" else ", observed information"
-        return "Generalised linear model: %s family, %s link%s%s" % (
-            self.family, self.link_, offset, cov)
+        return "Generalised linear model: %s family, %s link%s" % (self.family, self.link_, offset)
 
     @adapted
     def decision_function(self, X, offset=None, exposure=None):

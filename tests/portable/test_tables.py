@@ -45,7 +45,7 @@ def test_summary_prints_as_text_and_shows_its_numbers_as_a_table():
 def test_a_summary_without_standard_errors_says_why_in_its_html():
     m = LogisticRegression(penalty="l2").fit(SMALL_X, SMALL_Y)
     s = m.summary()
-    assert "the fit is penalised" in s and "std err" not in s
+    assert "the fit is penalised" in " ".join(s.split()) and "std err" not in s
     if WHOLE:
         html = s._repr_html_()
         assert _cells(html, "th") == ["", "coef"], html
