@@ -64,6 +64,7 @@ class GLM(Model, Estimator):
       statsmodels' Probit), the Hessian of -log-likelihood, XᵀW°X with
       W°_ii = -d^2 log p(y_i) / d eta_i^2. The two are the same matrix for
       a canonical link (logit, log, identity: there W° = W = V(mu)).
+      ``summary()`` names the one used in its "Information:" row.
     - ``check_separation``: False (default) or True: for the binomial family,
       the exact test of ``minilogit.separation`` before the fit
       (``separation_check_``); when separated (and unpenalised) it is the
