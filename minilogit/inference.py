@@ -21,7 +21,9 @@ also sets these attributes only then.
 All of it holds at the maximum of the likelihood only: for a fit that did
 not converge or stopped at separation (``unfinished``), standard errors,
 tests, intervals, pseudo-R^2, AIC, BIC and the LLR test raise
-``InferenceError`` saying why, and ``summary()`` leaves them out.
+``InferenceError`` saying why, and ``summary()`` leaves them out. A
+penalised fit keeps its log-likelihoods and pseudo-R^2 (what its
+coefficients achieve) and has no standard errors, AIC, BIC or LLR test.
 
 >>> from minilogit import LogisticRegression
 >>> m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0], [4.0], [5.0]], [0, 0, 1, 0, 1, 1])
@@ -37,8 +39,10 @@ from .core.checks import check_number
 from .special import exp_or_inf
 from .core.errors import InferenceError, NotFittedError, SingularMatrixError
 
-PENALISED = ("the fit is penalised, so its coefficients are biased towards 0 and "
-             "(X'WX)^-1 is not their covariance; refit with penalty=None for inference")
+PENALISED = ("the fit is penalised, so its coefficients are biased towards 0: (X'WX)^-1 "
+             "is not their covariance, and they are not the free maximum-likelihood "
+             "estimates whose number AIC, BIC and the LLR test count; refit with "
+             "penalty=None for inference")
 
 
 def set_inference(model, beta, nobs, llf, llnull, deviance, null_deviance, link,
@@ -149,6 +153,14 @@ class Inference:
         if why is not None:
             raise InferenceError(why)
 
+    def _criteria(self):
+        """k, the number of free parameters that AIC, BIC and the LLR test count:
+        nobs - df_resid, as ``set_inference`` set them (a float difference, so rounded)."""
+        self._at_optimum()
+        if self._penalised:
+            raise InferenceError(PENALISED)
+        return round(self.nobs_ - self.df_resid_)
+
     def _cov(self):
         self._fitted()
         if self.cov_params_ is None:
@@ -211,14 +223,14 @@ class Inference:
     @property
     def aic_(self):
         """Akaike's information criterion -2 llf + 2 k, eq. (36)."""
-        self._at_optimum()
-        return -2.0 * self.llf_ + 2.0 * len(self.params_)
+        k = self._criteria()
+        return -2.0 * self.llf_ + 2.0 * k
 
     @property
     def bic_(self):
         """Schwarz's criterion -2 llf + k log(nobs), eq. (36)."""
-        self._at_optimum()
-        return -2.0 * self.llf_ + len(self.params_) * math.log(self.nobs_)
+        k = self._criteria()
+        return -2.0 * self.llf_ + k * math.log(self.nobs_)
 
     @property
     def prsquared_(self):
@@ -229,7 +241,7 @@ class Inference:
     @property
     def llr_(self):
         """The likelihood-ratio statistic 2 (llf - llnull) against the intercept-only model."""
-        self._at_optimum()
+        self._criteria()
         return 2.0 * (self.llf_ - self.llnull_)
 
     @property
@@ -256,6 +268,7 @@ class Inference:
         Converged:                            True    AIC:                                 8.9560
         Iterations:                              6    BIC:                                 8.5395
         Solver:                             newton    LLR p-value:                      0.0667
+        Information:         observed = expected
         =========================================================================================
                          coef    std err          z      P>|z|     [0.025     0.975] odds ratio
         -----------------------------------------------------------------------------------------

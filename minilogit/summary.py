@@ -37,6 +37,21 @@ def _unique(values):
     return seen
 
 
+def information(m):
+    """Which information matrix the standard errors invert, eq. (33): "observed"
+    (the Hessian of -log-likelihood) or "expected" (Fisher's); for a canonical
+    link (logit, log, identity) the two are one matrix.
+
+    >>> from minilogit import GLM
+    >>> X, y = [[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1]
+    >>> information(GLM().fit(X, y)), information(GLM(link="probit").fit(X, y))
+    ('observed = expected', 'expected')
+    """
+    if m.link_ in ("logit", "log", "identity"):
+        return "observed = expected"
+    return m.cov_type
+
+
 def summary_table(m, alpha, feature_names):
     """``m.summary(alpha, feature_names)`` for a model whose inference is set
     (see ``minilogit.inference``): a ``minilogit.tables.Table``, whose text is
@@ -75,11 +90,15 @@ def summary_table(m, alpha, feature_names):
     left = [("Observations:", "%g" % m.nobs_), ("Df model:", "%d" % m.df_model_),
             ("Df residuals:", "%g" % m.df_resid_), ("Converged:", str(m.converged_)),
             ("Iterations:", "%d" % m.n_iter_), ("Solver:", m.solver)]
+    if not blocked:
+        left.append(("Information:", information(m)))
     right = [("Log-likelihood:", "%.4f" % m.llf_), ("LL-null:", "%.4f" % m.llnull_)]
     short = unfinished(m)           # not at the optimum: no criteria built on llf either
     if short is None:
-        right += [("Pseudo R-squ.:", "%.4f" % m.prsquared_), ("AIC:", "%.4f" % m.aic_),
-                  ("BIC:", "%.4f" % m.bic_), ("LLR p-value:", _num(m.llr_pvalue_, 0))]
+        right.append(("Pseudo R-squ.:", "%.4f" % m.prsquared_))
+        if not m._penalised:        # AIC, BIC and the LLR test count free ML estimates
+            right += [("AIC:", "%.4f" % m.aic_), ("BIC:", "%.4f" % m.bic_),
+                      ("LLR p-value:", _num(m.llr_pvalue_, 0))]
     right += [("", "")] * (len(left) - len(right))
     half = W // 2
     title = m._summary_title()
@@ -93,10 +112,10 @@ def summary_table(m, alpha, feature_names):
     facts = [[a, b.strip(), c, d.strip()] for (a, b), (c, d) in zip(left, right)]
     if blocked:
         rows = [[n, _num(b)] for n, b in zip(names, m.params_)]
-        withheld = ("No standard errors, p-values or intervals" if short is None else
-                    "No standard errors, p-values, intervals, pseudo R-squ., AIC, BIC or "
-                    "LLR p-value")
-        note = withheld + ": " + m.inference_blocked_
+        withheld = ("p-values, intervals, pseudo R-squ., AIC, BIC or LLR p-value" if short
+                    else "p-values, intervals, AIC, BIC or LLR p-value" if m._penalised
+                    else "p-values or intervals")
+        note = "No standard errors, " + withheld + ": " + m.inference_blocked_
     else:
         rows, note = [], None
         for n, b, s, z, p, (l, h) in zip(names, m.params_, m.bse_, m.zvalues_, m.pvalues_,
@@ -105,6 +124,12 @@ def summary_table(m, alpha, feature_names):
             rows.append([n] + [_num(c) for c in cells])
     lines.extend(_left(row[0], first) + "".join(row[1:]) for row in rows)
     lines.append("=" * W)
+    baseline = getattr(m, "reference_", None)
+    if baseline is not None:        # eq. (30): the baseline class's vector is not a parameter
+        fixed = ("Class %r is the baseline: its intercept and coefficients are fixed at 0 "
+                 "(its entries of intercept_ and coef_), and each row above is a term of the "
+                 "log-odds of its class against class %r." % (baseline, baseline))
+        note = fixed if note is None else fixed + " " + note
     if note is not None:
         lines.extend(wrap_text(note, W))
     return table("\n".join(lines), [""] + list(head), [[c.strip() for c in r] for r in rows],

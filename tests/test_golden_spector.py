@@ -12,6 +12,19 @@ suite (statsmodels/discrete/tests/results/results_discrete.py, Spector.probit:
 Newton iterations. Stata's figures are printed with 9 to 12 digits.
 
 Tolerance: 1e-6 relative (measured: 1e-8 against R, 1.3e-7 against Stata).
+
+Standard errors against statsmodels 0.15.0 (numpy 2.4.6, CPython 3.11.7, x86_64
+Linux), X = sm.add_constant([GPA, TUCE, PSI]), y = GRADE, figures printed with repr:
+
+  SM_PROBIT: sm.Probit(y, X).fit(disp=0): Newton, 6 iterations; bse from the
+    observed information (the Hessian of -log-likelihood).
+  SM_CLOGLOG_OBSERVED: sm.GLM(y, X, family=Binomial(CLogLog())).fit(method="newton"):
+    bse from the observed information (the score is below 5e-14 there).
+  SM_CLOGLOG_EXPECTED: sm.GLM(y, X, family=Binomial(CLogLog())).fit(start_params=
+    <SM_CLOGLOG_OBSERVED's params>): one IRLS step, bse from the expected information.
+
+Tolerance 1e-8 relative on the standard errors (measured: 1.1e-14 for probit,
+1.2e-9 for cloglog, whose coefficients agree to 1.8e-9).
 """
 
 from golden import ALL, check_glm, max_rel, spector
@@ -33,6 +46,20 @@ STATA_PROBIT = {     # intercept first (Stata prints it last)
     "llf": -12.8188033249334, "llnull": -20.5917296966173, "aic": 33.637606649867,
     "bic": 39.500550261066, "prsquared": .377478069409622}
 
+SM_PROBIT = {'params': [-7.452319648220315, 1.6258100394515838, 0.05172894550759983,
+                        1.426332342007149],
+             'bse': [2.5424723214779226, 0.6938824884414588, 0.08389026142653114,
+                     0.5950379023502977]}
+SM_CLOGLOG_OBSERVED = {'params': [-10.031418788347743, 2.2935526680524383, 0.04115597245713551,
+                                  1.5622758811322945],
+                       'bse': [3.479058319572528, 1.0350010929028486, 0.10731359372210328,
+                               0.7305064287162232]}
+SM_CLOGLOG_EXPECTED = {'params': [-10.031418788347713, 2.293552668052434, 0.04115597245713543,
+                                  1.5622758811322934],
+                       'bse': [3.436044391314323, 0.917671329988564, 0.09697106511174071,
+                               0.7261554710108261]}
+SE_REL = 1e-8
+
 
 def test_spector_probit_expected_information_matches_r():
     X, y = spector()
@@ -47,7 +74,32 @@ def test_spector_probit_observed_information_matches_stata():
     S = STATA_PROBIT
     check_glm(m, S, ("params", "bse", "llf", "llnull", "aic", "bic", "prsquared"), REL,
               STATSMODELS_ITER)
-    assert "observed information" in m.summary().splitlines()[0]
+    assert "Information:" in m.summary() and "observed" in _information_row(m)
+
+
+def _information_row(m):
+    """The summary's "Information:" row, spaces squeezed."""
+    rows = [" ".join(r.split()) for r in m.summary().splitlines() if r.startswith("Information:")]
+    assert len(rows) == 1, m.summary()
+    return rows[0]
+
+
+def test_standard_errors_match_statsmodels_and_name_their_information():
+    """Probit and cloglog: cov_type="observed" gives statsmodels' Probit (and GLM
+    Newton) standard errors, the default "expected" its GLM IRLS ones; the
+    summary names which; the default differs from Probit's by 3.2%."""
+    X, y = spector()
+    for link, cov_type, ref in (("probit", "observed", SM_PROBIT),
+                                ("cloglog", "observed", SM_CLOGLOG_OBSERVED),
+                                ("cloglog", "expected", SM_CLOGLOG_EXPECTED)):
+        m = GLM(link=link, cov_type=cov_type).fit(X, y)
+        assert max_rel(m.params_, ref["params"]) < SE_REL, (link, m.params_)
+        assert max_rel(m.bse_, ref["bse"]) < SE_REL, (link, cov_type, m.bse_)
+        assert _information_row(m) == "Information: " + cov_type
+    default = GLM(link="probit").fit(X, y)
+    assert _information_row(default) == "Information: expected"
+    assert 0.031 < max_rel(default.bse_, SM_PROBIT["bse"]) < 0.033
+    assert _information_row(GLM().fit(X, y)) == "Information: observed = expected"
 
 
 def test_expected_and_observed_differ_for_probit_only():

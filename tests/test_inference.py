@@ -145,3 +145,21 @@ def test_a_statistic_that_cannot_be_computed_is_an_attribute_error():
     m.params_ = [1.0]
     with pytest.raises(AttributeError):
         m.bse_
+
+
+def test_softmax_criteria_count_the_free_parameters_of_either_form():
+    """K free vectors fitted by gradient descent from 0 (unpenalised: no standard
+    errors, the model is not identified) reach the baseline model's likelihood:
+    AIC, BIC and the LLR test count its (K - 1) d parameters, not K d."""
+    from minilogit import SoftmaxRegression
+    X = [[0.0], [1.0], [2.0], [3.0], [4.0], [5.0], [6.0], [7.0], [8.0]]
+    y = list("aabacbbcc")
+    ref = SoftmaxRegression().fit(X, y)
+    free = SoftmaxRegression(solver="gd", penalty="l2", lam=0.0, max_iter=20000).fit(X, y)
+    assert free.converged_ and free.reference_ is None and len(free.params_) == 6
+    with pytest.raises(InferenceError, match="not identifiable"):
+        free.bse_
+    for name in ("df_model_", "df_resid_", "aic_", "bic_", "llr_pvalue_"):
+        assert getattr(free, name) == pytest.approx(getattr(ref, name), rel=1e-9), name
+    text = free.summary()
+    assert "AIC:" in text and "std err" not in text and "Information:" not in text

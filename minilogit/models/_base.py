@@ -65,9 +65,13 @@ class Model:
 
     adapter = staticmethod(read_arrays)
     _KIND = "classifier"            # or "regressor": what score() and scikit-learn's tags say
+    _NO_INFERENCE = None            # or why a model has no summary(), bse_, ...
 
     def __getattr__(self, name):
         # called only for a missing attribute
+        if self._NO_INFERENCE is not None and (name in SET_BY_INFERENCE or name in STATISTICS):
+            raise AttributeError("a %s has no %s: %s" % (type(self).__name__, name,
+                                                          self._NO_INFERENCE))
         if name in SET_BY_INFERENCE and getattr(self, "_loss", None) is not None \
                 and hasattr(self, "coef_"):
             self._set_inference()           # a fit's inference, computed when first asked

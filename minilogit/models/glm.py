@@ -64,6 +64,7 @@ class GLM(Model, Estimator):
       statsmodels' Probit), the Hessian of -log-likelihood, XᵀW°X with
       W°_ii = -d^2 log p(y_i) / d eta_i^2. The two are the same matrix for
       a canonical link (logit, log, identity: there W° = W = V(mu)).
+      ``summary()`` names the one used in its "Information:" row.
     - ``check_separation``: False (default) or True: for the binomial family,
       the exact test of ``minilogit.separation`` before the fit
       (``separation_check_``); when separated (and unpenalised) it is the
@@ -253,9 +254,7 @@ class GLM(Model, Estimator):
 
     def _summary_title(self):
         offset = "" if self._loss.offset is None else ", with an offset"
-        cov = "" if self.cov_type == "expected" else ", observed information"
-        return "Generalised linear model: %s family, %s link%s%s" % (
-            self.family, self.link_, offset, cov)
+        return "Generalised linear model: %s family, %s link%s" % (self.family, self.link_, offset)
 
     @adapted
     def linear_predictor(self, X, offset=None, exposure=None):

@@ -102,6 +102,10 @@ class LeastSquaresClassifier(Model, Estimator):
     """
 
     closed_form = True      # explain(): no iterations to tell about
+    _NO_INFERENCE = ("it is a classifier fitted by least squares on the labels coded as "
+                     "numbers, eq. (1), with no likelihood of its own; for two classes, "
+                     "GLM(family='gaussian') fits the same line to y coded 0/1, with the "
+                     "gaussian model's inference")
     _PARAMS = ("fit_intercept", "threshold")
 
     def __init__(self, fit_intercept=True, threshold=0.5):

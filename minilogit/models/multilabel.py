@@ -41,6 +41,8 @@ class OneVsRest(Model, Estimator):
     """
 
     _PARAMS = ("estimator",)
+    _NO_INFERENCE = ("its K binary models are fitted apart and have no joint likelihood; "
+                     "each has its own: estimators_[k].summary()")
 
     def __init__(self, estimator):
         self.estimator = estimator
@@ -135,6 +137,8 @@ class MultiLabelClassifier(Model, Estimator):
 
     _PARAMS = ("solver", "max_iter", "tol", "learning_rate", "fit_intercept", "random_state")
     _KIND = "multilabel"                # Y is a table: read as rows (minilogit.interop)
+    _NO_INFERENCE = ("label k's coefficients are a binary fit on the rows where label k is "
+                     "known; LogisticRegression fitted on those rows gives their inference")
     # The solvers that need only value, gradient and Hessian: IRLS and coordinate
     # descent work on one design matrix X, and the K labels each have their own rows.
     solvers = dict((name, LogisticRegression.solvers[name]) for name in ("gd", "newton", "sgd"))

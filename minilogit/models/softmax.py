@@ -43,7 +43,8 @@ class SoftmaxRegression(Model, CoreSoftmaxRegression):
       its ``SeparationWarning`` and ``separation_``;
     - inference for the baseline-category model (a reference class, the
       default, and no penalty): ``params_`` (the K - 1 free vectors,
-      intercept first in each), ``param_names_``, ``bse_``, ``zvalues_``,
+      intercept first in each; with no reference class, all K vectors as
+      ``intercept_`` and ``coef_`` hold them), ``param_names_``, ``bse_``, ``zvalues_``,
       ``pvalues_``, ``conf_int()``, ``llf_``, ``llnull_`` (the intercept-only
       model: the class shares), ``prsquared_``, ``aic_``, ``bic_``,
       ``llr_pvalue_`` and ``summary()``; refused with ``InferenceError``
@@ -93,9 +94,17 @@ class SoftmaxRegression(Model, CoreSoftmaxRegression):
         columns = (["x%d" % j for j in range(d - first)] if columns is None
                    else [str(c) for c in columns])
         names = (["intercept"] if first else []) + columns
-        self.param_names_ = ["%s[%r]" % (names[j % d], self._classes[j // d])
-                             for j in self._free]
-        self.df_model_ = len(beta) - (len(self._free) // d if first else 0)
+        rows = ["%s[%r]" % (names[j % d], self._classes[j // d]) for j in range(K * d)]
+        if self.reference_ is None:     # K vectors: all of them, as intercept_ and coef_ hold them
+            self.params_ = [v for b, c in zip(self.intercept_, self.coef_)
+                            for v in [b][:first] + list(c)]
+            self.param_names_ = rows
+        else:                           # the reference's vector is 0, not a parameter
+            self.param_names_ = [rows[j] for j in self._free]
+        # (K - 1) d free parameters: the baseline form's; K vectors that sum to 0 (a
+        # ridge's, or gradient descent's from 0, the intercepts centred) span as many
+        self.df_model_ = (K - 1) * (d - first)
+        self.df_resid_ = float(n) - (K - 1) * d
 
     def _summary_title(self):
         if self.reference_ is None:

@@ -6,8 +6,10 @@ also has a ``_repr_html_`` table whose cells are the numbers of the text.
 tests/test_tables.py parses the HTML with xml.etree.ElementTree.
 """
 
-from helpers import X2, Y2
-from minilogit import GLM, LogisticRegression
+from helpers import X2, Y2, raises
+from minilogit import GLM, InferenceError, LogisticRegression, SoftmaxRegression
+from minilogit.models.least_squares import LeastSquaresClassifier
+from minilogit.models.multilabel import MultiLabelClassifier, OneVsRest
 from minilogit.tables import WHOLE, solver_table, trace_table
 
 LABELS = {0: "no", 1: "yes"}
@@ -45,7 +47,7 @@ def test_summary_prints_as_text_and_shows_its_numbers_as_a_table():
 def test_a_summary_without_standard_errors_says_why_in_its_html():
     m = LogisticRegression(penalty="l2").fit(SMALL_X, SMALL_Y)
     s = m.summary()
-    assert "the fit is penalised" in s and "std err" not in s
+    assert "the fit is penalised" in " ".join(s.split()) and "std err" not in s
     if WHOLE:
         html = s._repr_html_()
         assert _cells(html, "th") == ["", "coef"], html
@@ -101,3 +103,116 @@ def test_solver_table_puts_the_fits_side_by_side():
     if WHOLE:
         assert t.rows[1] == lines[2].split() and t.head == ["coefficient", "newton", "irls"]
         assert "<td>final loss</td>" in t._repr_html_()
+
+
+# ---- A summary says no more than the model: a row per parameter, nothing that
+# ---- does not hold for the fit, the information its standard errors invert.
+
+NINE_X = [[0.0], [1.0], [2.0], [3.0], [4.0], [5.0], [6.0], [7.0], [8.0]]
+NINE_Y = list("aabacbbcc")
+
+
+def _flat(text):
+    """The text with every run of white space one space (the notes wrap)."""
+    return " ".join(str(text).split())
+
+
+def _rows(summary):
+    """The coefficient rows of a summary's text, each [name, coef as a float]."""
+    lines = str(summary).split("\n")
+    start = [i for i, line in enumerate(lines) if line.startswith("---")][0] + 1
+    end = [i for i, line in enumerate(lines) if line.startswith("===") and i > start][0]
+    return [[line.split()[0], float(line.split()[1])] for line in lines[start:end]]
+
+
+def _information(summary):
+    """The summary's Information row, its words only ("" when there is none)."""
+    rows = [_flat(line) for line in str(summary).split("\n") if line.startswith("Information:")]
+    assert len(rows) <= 1, summary
+    return rows[0][len("Information: "):] if rows else ""
+
+
+def _matches(rows, names, values):
+    """The rows are the names in order, each printed with its value to 4 decimals."""
+    assert [r[0] for r in rows] == names, (rows, names)
+    for (name, printed), v in zip(rows, values):
+        assert abs(printed - v) <= 6e-5 * max(1.0, abs(v)), (name, printed, v)
+
+
+def test_softmax_summary_has_a_row_per_entry_of_intercept_and_coef():
+    """K vectors (a ridge): a row for each of the K intercepts (centred, as
+    intercept_) and coefficient vectors; a reference class: rows for the
+    others, and a sentence saying the baseline's are fixed at 0."""
+    m = SoftmaxRegression(penalty="l2", lam=0.5).fit(NINE_X, NINE_Y)
+    names = ["%s[%r]" % (n, c) for c in ("a", "b", "c") for n in ("intercept", "x0")]
+    _matches(_rows(m.summary()), names,
+             [v for b, c in zip(m.intercept_, m.coef_) for v in [b] + c])
+    assert len(m.params_) == len(m.param_names_) == 6 and m.df_model_ == 2
+    m = SoftmaxRegression(penalty="l2", lam=0.5, fit_intercept=False).fit(NINE_X, NINE_Y)
+    _matches(_rows(m.summary()), ["x0['a']", "x0['b']", "x0['c']"], [c[0] for c in m.coef_])
+    m = SoftmaxRegression(reference_class="b").fit(NINE_X, NINE_Y)
+    names = ["intercept['a']", "x0['a']", "intercept['c']", "x0['c']"]
+    _matches(_rows(m.summary()), names, [m.intercept_[0], m.coef_[0][0],
+                                         m.intercept_[2], m.coef_[2][0]])
+    assert m.intercept_[1] == 0.0 and m.coef_[1] == [0.0]
+    assert "Class 'b' is the baseline: its intercept and coefficients are fixed at 0" \
+        in _flat(m.summary())
+    assert "baseline" not in LogisticRegression().fit(SMALL_X, SMALL_Y).summary()
+
+
+def test_a_penalised_fit_prints_no_criterion_that_counts_free_estimates():
+    """No standard errors, AIC, BIC or LLR p-value for any penalised model; each
+    raises InferenceError saying why; the log-likelihoods and pseudo-R^2 stay."""
+    y01 = [0, 0, 1, 0, 1, 1, 0, 1, 1]
+    fits = [LogisticRegression(penalty="l2").fit(NINE_X, y01),
+            LogisticRegression(solver="cd", penalty="l1", lam=0.1).fit(NINE_X, y01),
+            SoftmaxRegression(penalty="l2").fit(NINE_X, NINE_Y),
+            SoftmaxRegression(solver="proximal", penalty="l1", lam=0.1).fit(NINE_X, NINE_Y),
+            GLM(link="probit", penalty="l2").fit(NINE_X, y01),
+            GLM(family="poisson", penalty="l2").fit(NINE_X, [1, 0, 2, 3, 2, 6, 4, 7, 9]),
+            GLM(family="gaussian", penalty="l2").fit(NINE_X, [1.0, 0.0, 2.0, 3.0, 2.5, 6.0,
+                                                               4.0, 7.0, 9.5])]
+    for m in fits:
+        text = m.summary()
+        head = text.split("---")[0]              # the title, the facts, the column names
+        for word in ("AIC:", "BIC:", "LLR p-value:", "std err", "Information:"):
+            assert word not in head, (m, word, text)
+        assert "No standard errors, p-values, intervals, AIC, BIC or LLR p-value: the fit " \
+               "is penalised" in _flat(text), text
+        for name in ("aic_", "bic_", "llr_", "llr_pvalue_", "bse_"):
+            assert "penalised" in str(raises(InferenceError, getattr, m, name)), (m, name)
+        assert "Pseudo R-squ.:" in text and m.prsquared_ == 1.0 - m.llf_ / m.llnull_
+        assert len(_rows(text)) == len(m.params_) == len(m.param_names_)
+
+
+def test_standard_errors_name_their_information():
+    """observed = expected for a canonical link; probit and cloglog name cov_type."""
+    y01 = [0, 0, 1, 0, 1, 1, 0, 1, 1]
+    assert _information(LogisticRegression().fit(NINE_X, y01).summary()) == \
+        "observed = expected"
+    assert _information(SoftmaxRegression().fit(NINE_X, NINE_Y).summary()) == \
+        "observed = expected"
+    for family, y in (("binomial", y01), ("poisson", [1, 0, 2, 3, 2, 6, 4, 7, 9]),
+                      ("gaussian", [1.0, 0.0, 2.0, 3.0, 2.5, 6.0, 4.0, 7.0, 9.5])):
+        m = GLM(family=family, cov_type="observed").fit(NINE_X, y)
+        assert _information(m.summary()) == "observed = expected", family
+    for link in ("probit", "cloglog"):
+        for cov_type in ("expected", "observed"):
+            m = GLM(link=link, cov_type=cov_type).fit(NINE_X, y01)
+            text = m.summary()
+            assert _information(text) == cov_type and "std err" in text, (link, cov_type)
+            assert len(_rows(text)) == len(m.bse_) == 2
+
+
+def test_a_model_without_inference_says_why_it_has_no_summary():
+    """Not "not fitted yet": an AttributeError naming why, so hasattr is False."""
+    ovr = OneVsRest(LogisticRegression()).fit(NINE_X, NINE_Y)
+    lsq = LeastSquaresClassifier().fit(NINE_X, NINE_Y)
+    mlc = MultiLabelClassifier().fit(NINE_X[:4], [[0, 1], [1, None], [0, 0], [1, 1]])
+    for m, words in ((ovr, "estimators_[k].summary()"), (lsq, "least squares"),
+                     (mlc, "where label k is known")):
+        for name in ("summary", "bse_", "params_", "aic_"):
+            e = raises(AttributeError, getattr, m, name)
+            assert name in str(e) and words in str(e) and "not fitted" not in str(e), str(e)
+        assert not hasattr(m, "summary")
+    assert "Logistic regression" in ovr.estimators_[0].summary()
