@@ -19,7 +19,7 @@ end well (``_report``).
 
 import math
 
-from .solvers import GD_TOL, TOL, Solver, compared, gradient_descent, irls, newton, sgd
+from .solvers import TOL, Solver, compared, gradient_descent, irls, newton, sgd
 from .logistic import LogisticLoss
 from .penalty import L2Penalty
 from .checks import (adapted, check_binary_labels, check_number, check_sample_weight,
@@ -276,7 +276,7 @@ class LogisticRegression(Estimator):
     # its test is looser.
     solvers = {"newton": Solver(newton, 100, TOL, hessian=True),
                "irls": Solver(irls, 100, TOL, hessian=True),
-               "gd": Solver(gradient_descent, 10000, GD_TOL, ("learning_rate",)),
+               "gd": Solver(gradient_descent, 10000, TOL, ("learning_rate",)),
                "sgd": Solver(sgd, 200, 1e-3, ("learning_rate", "random_state"))}
 
     def __init__(self, solver="newton", max_iter=None, tol=None, learning_rate=None,

@@ -44,7 +44,7 @@ from .functions import softmax
 from .logistic import Objective, diagnose_margins
 from .penalty import Wrapper
 from .matrix import Matrix, dot, weighted_gram
-from .solvers import GD_TOL, TOL, Solver, gradient_descent, newton, sgd
+from .solvers import TOL, Solver, gradient_descent, newton, sgd
 
 
 class SoftmaxLoss(Objective):
@@ -278,7 +278,7 @@ class SoftmaxRegression(Estimator):
     _PARAMS = ("solver", "penalty", "lam", "reference_class", "max_iter", "tol",
                "learning_rate", "fit_intercept", "random_state", "l1_ratio", "check_separation")
     solvers = {"newton": Solver(newton, 100, TOL, hessian=True),
-               "gd": Solver(gradient_descent, 10000, GD_TOL, ("learning_rate",)),
+               "gd": Solver(gradient_descent, 10000, TOL, ("learning_rate",)),
                "sgd": Solver(sgd, 200, 1e-3, ("learning_rate", "random_state"))}
     separation_test = None      # check_separation's exact test: set above the core
 
