@@ -55,12 +55,15 @@ def _why(model):
     solver, n = result.solver, result.n_iter
     steps = "%d %s %s" % (n, NAMES.get(solver, solver), UNITS.get(solver, "steps"))
     tol = getattr(result, "tol", None)
+    check = getattr(result, "newton_check", None)   # asked after a first-order fit
     if result.diagnosis is not None:
         return ("Stopped after %s, before converging, because the data admit no "
-                "maximum-likelihood estimate: %s. Every further step would lower the "
+                "maximum-likelihood estimate%s: %s. Every further step would lower the "
                 "loss a little more while the coefficients grow without bound. A "
                 "penalty (ridge) gives a finite answer; so does removing the separating "
-                "feature." % (steps, result.diagnosis))
+                "feature." % (steps, "" if check is None else
+                              " (a Newton run of at most %d steps from the start, after "
+                              "the fit, showed it)" % check, result.diagnosis))
     if not result.grad_norms:
         return ("Ran %s over a stream of rows, as asked: a streamed fit has no "
                 "convergence test (it would need another pass over the data). The "
@@ -68,8 +71,9 @@ def _why(model):
                     "%.4g" % v for v in result.history[-4:])))
     tested = _tested(result)
     if not result.converged:
-        return ("Stopped at max_iter after %s without converging: %s is %s. %s"
-                % (steps, tested, compared(result.criterion, tol), _advice(solver)))
+        return ("Stopped at max_iter after %s without converging: %s is %s. %s%s"
+                % (steps, tested, compared(result.criterion, tol), _advice(solver),
+                   _checked(check)))
     if getattr(result, "test", None) == "deviance":          # GLM's IRLS: R's test
         return ("Converged after %s: the deviance D changed by %.3g <= tol (|D| + 0.1) = "
                 "%.3g in step %d, tol = %g (R's glm test)%s. %s"
@@ -79,6 +83,17 @@ def _why(model):
             % (steps, tested, compared(result.criterion, tol),
                "" if result.tested == n else " at step %d" % result.tested,
                _finished(result), _rate(result)))
+
+
+def _checked(steps):
+    """How the question "does a minimum exist?" was answered after a first-order fit."""
+    if steps is None:
+        return ""
+    if steps == 0:
+        return (" Whether a minimum exists was not checked: a Newton step would cost more "
+                "than this whole fit did.")
+    return (" A Newton run of at most %d steps from the start, after the fit, found no "
+            "sign of separation." % steps)
 
 
 def _tested(result):

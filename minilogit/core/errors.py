@@ -15,6 +15,20 @@ Each class names itself ``minilogit.<Name>``, where users import it from.
 from .compat import _NotFitted, _UserWarning
 
 
+def shown(x, holds, digits=2):
+    """x printed to the fewest significant digits (``digits`` at least) of which
+    ``holds`` is true: a message's sentence then holds for the number it prints.
+
+    >>> shown(9.36e-14, lambda v: v >= 9.36e-14), shown(2.0791, lambda v: v > 2.079, 4)
+    ('9.4e-14', '2.0791')
+    """
+    for d in range(digits, 18):
+        text = ("%." + str(d) + "g") % x
+        if holds(float(text)):
+            return text
+    return repr(x)
+
+
 class DataError(ValueError):
     """Input that cannot be used: ragged rows, nan, one class only, ...
 

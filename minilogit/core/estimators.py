@@ -186,11 +186,17 @@ class Estimator:
             self.failure_ = "Failed, collinearity: %s." % message
             raise DataError(message)
         if (not entry.hessian and not result.converged and result.diagnosis is None
-                and penalty.l1 == penalty.l2 == 0.0
-                and len(beta0) <= min(200, objective.n_examples)):      # p^3 a step: bounded
-            # first-order runs stop before separation shows: a short Newton run tells
+                and penalty.l1 == penalty.l2 == 0.0):
+            # first-order runs stop before separation shows: a short Newton run tells,
+            # of as many steps as the fit's own work pays for (a pass of a first-order
+            # solver: ~3 N d operations; a Newton step: ~N d^2 / 2 + d^3 / 3), 25 at most
+            n, d = objective.n_examples, len(beta0)
+            result.newton_check = min(25, int(3.0 * n * d * result.n_iter /
+                                               (n * d * d / 2.0 + d ** 3 / 3.0)))
             try:
-                result.diagnosis = newton(objective, beta0, 25, TOL).diagnosis
+                if result.newton_check:
+                    result.diagnosis = newton(objective, beta0, result.newton_check,
+                                              TOL).diagnosis
             except (ArithmeticError, DataError):
                 pass
         result.tol, result.n_examples = tol, objective.n_examples
@@ -232,8 +238,9 @@ class LogisticRegression(Estimator):
     - ``solver``: "newton" (default), "irls", "gd" or "sgd" (the rows of
       ``solvers``; ``minilogit.LogisticRegression`` adds "proximal" and "cd").
     - ``max_iter``: iterations (epochs for SGD); default by solver.
-    - ``tol``: converged when the mean loss's gradient has no component
-      above ``tol`` (default 1e-8 in double precision; 1e-3 for SGD).
+    - ``tol``: converged when the scaled gradient max_j |g_j| / (N s_j),
+      the mean loss's per standardized coefficient, is at most ``tol``
+      (default 1e-8 in double precision; 1e-3 for SGD).
     - ``learning_rate``: gd: a fixed step, or None (default) for a line
       search; sgd: the initial step eta_0 (default 0.5).
     - ``fit_intercept``: add a column of ones (default True).

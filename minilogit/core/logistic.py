@@ -26,7 +26,7 @@ True
 import math
 
 from .compat import EPS, LOG_MAX, mul, sub
-from .errors import DataError
+from .errors import DataError, shown
 from .functions import log1pexp, sigmoid
 from .matrix import Matrix, column_scales, dot, fill, weighted_gram
 
@@ -305,6 +305,12 @@ def binary_margins(a, y, weights=None):
     return (a_i if y_i == 1.0 else -a_i for a_i, y_i, w_i in zip(a, y, weights) if w_i > 0)
 
 
+def _bound():
+    """e^-CERTAIN_MARGIN, rounded up as printed: 1 - p of a certain point is below it."""
+    e = math.exp(-CERTAIN_MARGIN)
+    return shown(e, lambda v: v >= e)
+
+
 def diagnose_margins(m, step_margins=None, y=None, names=None):
     """Return a message when the margins show that the MLE does not exist, else None.
 
@@ -360,13 +366,13 @@ def diagnose_margins(m, step_margins=None, y=None, names=None):
     if y is None:
         on_boundary = sum(1 for v in dm if abs(v) <= FLAT * scale)
         return ("quasi-complete separation: %d points are fitted with "
-                "a probability within %.0e of their label, and the last step raised "
+                "a probability within %s of their label, and the last step raised "
                 "or kept every margin s_i x_i'beta (%d points sit on the "
                 "separating boundary), so the loss keeps falling along it"
-                % (certain[None], math.exp(-CERTAIN_MARGIN), on_boundary))
+                % (certain[None], _bound(), on_boundary))
     which = ", ".join("%d of class %r" % (certain[k], names[k]) for k in sorted(certain))
     return ("quasi-complete separation: %d point(s) (%s) are fitted with a "
-            "probability within %.0e of their class, and the last step raised "
+            "probability within %s of their class, and the last step raised "
             "or kept every margin a_i,y_i - a_ij, so the loss keeps falling "
             "along it (a class that a hyperplane cuts off from the rest)"
-            % (sum(certain.values()), which, math.exp(-CERTAIN_MARGIN)))
+            % (sum(certain.values()), which, _bound()))

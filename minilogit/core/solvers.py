@@ -30,7 +30,7 @@ irls                (XᵀWX)⁻¹ XᵀWz                              (21), (22)
 """
 
 from .compat import EPS, mul
-from .errors import DivergenceError, SingularMatrixError
+from .errors import DivergenceError, SingularMatrixError, shown
 from .matrix import weighted_gram
 
 # The default tol of newton, irls and gd: 1e-8 in double precision; 16 EPS
@@ -189,12 +189,9 @@ def compared(value, tol):
     >>> compared(4.8e-10, 1e-8), compared(1.00001e-8, 1e-8)
     ('4.8e-10 <= tol = 1e-08', '1.00001e-08 > tol = 1e-08')
     """
-    passed, shown_tol = value <= tol, "%g" % tol
-    for digits in range(3, 18):
-        shown = ("%." + str(digits) + "g") % value
-        if (float(shown) <= float(shown_tol)) == passed:
-            break
-    return "%s %s tol = %s" % (shown, "<=" if passed else ">", shown_tol)
+    passed, bound = value <= tol, "%g" % tol
+    text = shown(value, lambda v: (v <= float(bound)) == passed, 3)
+    return "%s %s tol = %s" % (text, "<=" if passed else ">", bound)
 
 
 def check_divergence(solver, history, n_examples, when):
@@ -309,13 +306,15 @@ def gradient_descent(objective, beta0, learning_rate=None, max_iter=10000, tol=T
             beta_new = [b - eta * g_j for b, g_j in zip(beta, g)]   # eq. (15)
             L_new = objective.value(beta_new)
             if not (L_new <= L * (1.0 + ROUNDING)):   # also catches inf and nan
+                start = "%.4g" % L
                 raise DivergenceError(
                     "gradient descent diverged at iteration %d: the loss rose "
-                    "from %.4g to %.4g with the fixed learning rate %g; use a "
+                    "from %s to %s with the fixed learning rate %g; use a "
                     "smaller learning_rate (any rate below 2/L, L the largest "
                     "eigenvalue of the Hessian anywhere, lowers the loss at every step) or "
                     "learning_rate=None for a line search"
-                    % (run.n_iter + 1, L, L_new, eta), history=run.history + [L_new])
+                    % (run.n_iter + 1, start, shown(L_new, lambda v: not v <= float(start), 4),
+                       eta), history=run.history + [L_new])
         beta = beta_new
         run.step(beta, L_new, {"eta": eta})
         g = objective.gradient(beta)                                 # eq. (12)

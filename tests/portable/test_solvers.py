@@ -21,7 +21,7 @@ widen to helpers.FIT (newton, irls) and FIT_GD (gd), losses to a few EPS.
 import math
 
 from helpers import (EPS, FIT, FIT_GD, SCRATCH_CSV, SINGLE, TOY_X, TOY_Y, X2, Y2, assert_close,
-                     coefficients, fit, max_abs_diff, run_main)
+                     coefficients, fit, max_abs_diff, only, run_main)
 
 from minilogit import LogisticRegression, Matrix
 from minilogit.core.estimators import LogisticRegression as CoreLogisticRegression
@@ -195,3 +195,38 @@ def test_a_solver_added_from_outside_fits_through_the_class_and_the_command_line
     status, out, err = run_main(["fit", SCRATCH_CSV, "--target", "y", "--solver", "momentum"],
                                 SCRATCH_CSV, "x,y\n0,0\n1,1\n2,0\n3,1\n")
     assert status == 2 and "unknown solver 'momentum'" in err, err
+
+
+def _number_after(text, marker):
+    """The number printed right after ``marker`` in ``text``."""
+    start = text.index(marker) + len(marker)
+    end = start
+    while end < len(text) and text[end] in "0123456789.e+-":
+        end += 1
+    return float(text[start:end].rstrip(".").rstrip("e"))
+
+
+def test_each_printed_sentence_holds_for_the_numbers_it_prints():
+    """Converged, not converged, diverged and separated: each sentence's
+    inequality holds for the numbers as printed."""
+    from minilogit import ConvergenceWarning, DivergenceError, GLM
+    from minilogit.core.logistic import CERTAIN_MARGIN
+    for solver in ("newton", "irls", "gd"):                         # converged
+        text = fit(LogisticRegression(solver=solver), X2, Y2)[0].explain()
+        assert _number_after(text, "fell to ") <= _number_after(text, "<= tol = "), text
+    text = GLM(family="poisson").fit([[0.0], [1.0], [2.0], [3.0]], [10, 30, 20, 80]).explain()
+    assert _number_after(text, "changed by ") <= _number_after(text, "(|D| + 0.1) = "), text
+    m, ws = fit(LogisticRegression(solver="gd", max_iter=3), X2, Y2)  # not converged
+    for text in (m.explain(), str(only(ws, ConvergenceWarning)[0])):
+        assert _number_after(text, " is ") > _number_after(text, "> tol = "), text
+    try:                                                            # diverged
+        LogisticRegression(solver="gd", learning_rate=5.0).fit(TOY_X, TOY_Y)
+        raise AssertionError("no DivergenceError")
+    except DivergenceError as e:
+        text = str(e)
+        assert _number_after(text, " to ") > _number_after(text, "rose from "), text
+    m, ws = fit(LogisticRegression(), [[0.0], [1.0], [2.0], [3.0]], [0, 0, 1, 1])   # separated
+    assert _number_after(m.separation_, "= ") > 0.0, m.separation_
+    m, ws = fit(LogisticRegression(), [[0.0], [1.0], [1.0], [2.0], [3.0]], [0, 0, 1, 1, 1])
+    bound = _number_after(m.separation_, "within ")
+    assert "quasi-complete" in m.separation_ and bound >= math.exp(-CERTAIN_MARGIN), bound
