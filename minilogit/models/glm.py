@@ -51,9 +51,10 @@ class GLM(Model, Estimator):
       deviance test; ``minilogit.solvers.glm_irls``), "newton" (Fisher
       scoring from b0 = g(ybar), coef = 0, with the core's gradient test),
       or "cd" / "proximal" (needed for an L1 penalty).
-    - ``max_iter`` (default 100), ``tol`` (default 1e-8: irls stops when the
-      deviance changes by at most tol (|D| + 0.1), or the gradient of the
-      mean loss is below tol), ``fit_intercept`` (default True).
+    - ``max_iter`` (default 100), ``tol`` (default 1e-8: irls's test passes
+      when the deviance changes by at most tol (|D| + 0.1), or the scaled
+      gradient of the mean loss is below tol, and it stops one step later),
+      ``fit_intercept`` (default True).
     - ``penalty``: None (default), "l2", "l1" or "elasticnet", with ``lam``
       and ``l1_ratio`` as for ``LogisticRegression``: the objective is
       -log-likelihood + lam((1 - alpha) betaᵀbeta + alpha ||beta||_1),
