@@ -340,13 +340,15 @@ def _gauss_jordan(A, B, terms=1):
     # Column k depends on the columns before it when every entry left in it is no more
     # than rounding, measured on each row's and column's own scale: in a Gram matrix
     # A = XᵀWX (w_i >= 0), |A_ik| <= d_i d_k with d_i = sqrt(A_ii) (Cauchy-Schwarz). Each
-    # entry's N terms are off by up to N EPS d_i d_k; the elimination adds about
-    # n EPS d_i d_k, more where earlier columns are nearly dependent (a constant or
-    # copied column among breast cancer's 30 raw features is left with up to
-    # 3.2 (N + n) EPS d_i d_k). So the test is |M_ik| <= 4 (N + n) EPS d_i d_k for every
-    # row i left; rescaling a column of X (and d_k with it) does not change its outcome.
+    # entry's N terms are off by up to N EPS d_i d_k and the elimination adds about
+    # n EPS d_i d_k, so the test is |M_ik| <= (N + n) EPS d_i d_k for every row i left;
+    # rescaling a column of X (and d_k with it) does not change its outcome. (Where
+    # earlier columns are nearly dependent the elimination adds more: a constant column
+    # among breast cancer's 30 raw features can be left with 3 times the bound, and is
+    # then solved for, not named. A larger bound would reject genuine pivots there in
+    # single precision: perimeter after radius is 2.2 times the bound from zero.)
     d = [math.sqrt(abs(A[i][i])) for i in range(n)]
-    row_d, tol = list(d), 4 * (terms + n) * EPS           # row_d: d_i, moved with row i
+    row_d, tol = list(d), (terms + n) * EPS           # row_d: d_i, moved with row i
     for k in range(n):
         column = [abs(row[k]) for row in M[k:]]
         p = k + column.index(max(column))         # the largest |entry| from row k down

@@ -55,7 +55,7 @@ SCALES = [3.5209507607110626, 4.297254637090421, 0.014051764066591201, 0.0273901
 # The matrices solved, X'WX, are badly scaled (at beta = 0 the d_j = sqrt(H_jj) run
 # from 0.055 to 1.3e4, the entries from 0.003 to 1.6e8) and nearly singular (at step 6
 # the largest entry left in one column during elimination is 0.0016 d_i d_k; the
-# pivot test's bound in single precision, 4 (569 + 31) EPS d_i d_k, is 2.9e-4 d_i d_k):
+# pivot test's bound in single precision, (569 + 31) EPS d_i d_k, is 7.2e-5 d_i d_k):
 # a single-precision run follows the trace to 1e-3 (3.8e-4 at most on
 # micropython-board-f32), a double one to 1e-9.
 RAW_TRACE = [394.40074573860886, 134.65976155781962, 77.34464088188471,
