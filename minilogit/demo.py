@@ -13,7 +13,6 @@ import time
 
 import minilogit.core.compat as compat
 from .core.compat import _warnings, fallback_count, fallback_log
-from .core.errors import DataError
 from .models.logistic import LogisticRegression
 from .datasets import load_breast_cancer, standardize
 from .tables import solver_table
@@ -88,22 +87,15 @@ def demo(out=sys.stdout):
     w("1. Newton's method (IRLS) from beta = 0 on the raw features, as on the\n"
       "   lecture's slides. Total negative log-likelihood after each step:\n\n")
     model = LogisticRegression(solver="newton")
-    try:
-        messages = ["%s: %s" % pair for pair in fit_catching(model, X, y)]
-    except DataError as e:
-        # single precision: X'X of features whose scales differ by 1e5 is
-        # singular to a float of 7 digits, so not even step 1 can be solved
-        w("   The fit cannot take its first step in this float: %s.\n" % e)
-        messages = None
-    if messages is not None:
-        w("   step   loss L(beta)          scaled gradient\n")
-        for k in range(len(model.history_)):
-            w("   %4d   %-20.12g  %.3g\n" % (k, model.history_[k], model.result_.criteria[k]))
-        w("\n   Step 0 is N ln 2 = %.4f (beta = 0 gives p_i = 1/2). The slides' plain\n"
-          "   loop printed inf from step 13 on; the stable loss stays finite, and the\n"
-          "   fit stops there because:\n\n" % model.history_[0])
-        for m in messages:
-            w("   " + m + "\n")
+    messages = ["%s: %s" % pair for pair in fit_catching(model, X, y)]
+    w("   step   loss L(beta)          scaled gradient\n")
+    for k in range(len(model.history_)):
+        w("   %4d   %-20.12g  %.3g\n" % (k, model.history_[k], model.result_.criteria[k]))
+    w("\n   Step 0 is N ln 2 = %.4f (beta = 0 gives p_i = 1/2). The slides' plain\n"
+      "   loop printed inf from step 13 on; the stable loss stays finite, and the\n"
+      "   fit stops at step %d because:\n\n" % (model.history_[0], model.n_iter_))
+    for m in messages:
+        w("   " + m + "\n")
 
     w("\n2. Four standardized features that do not separate the classes:\n   %s\n\n"
       % ", ".join(SUBSET))

@@ -124,3 +124,14 @@ def test_clipped_trace_matches_the_slide(reference):
     assert wrong == run["clipped_run_n_misclassified"][1:]
     assert all(b < a for a, b in zip(losses, losses[1:]))
     assert min(wrong) > 0
+
+
+def test_the_portable_suite_copies_the_trace(reference):
+    """tests/portable/test_agreement.py's RAW_TRACE (a board reads no JSON file from
+    here) is the first 7 entries of the stable trajectory, digit for digit."""
+    import ast
+    path = os.path.join(HERE, "portable", "test_agreement.py")
+    tree = ast.parse(open(path).read())
+    copied = [ast.literal_eval(node.value) for node in tree.body
+              if isinstance(node, ast.Assign) and node.targets[0].id == "RAW_TRACE"]
+    assert copied == [reference["true_newton_trajectory"]["nll"][:7]]

@@ -373,16 +373,17 @@ def test_constant_column_is_named(X, data):
     """A constant column next to the intercept is c times the intercept column:
     XᵀX is singular and the error names that column.
 
-    c is 0 or 1e-100 <= |c| <= 1e6. Below, c^2 underflows (c = 5e-324 gives
-    c^2 = 0, and the column is no longer an exact multiple in floats). Far
-    above, XᵀX is so badly scaled that the zero-pivot test (relative to the
-    largest entry of each column of XᵀX, which then holds c sum x_i) can
-    stop at the x column first: found with X = [[0], [1]], c = -7.5e14,
-    where x's remaining pivot 0.5 equals 3 EPS |c|.
+    c is 0 or 1e-100 <= |c| <= 1e100 (below, c^2 underflows: c = 5e-324 gives
+    c^2 = 0, and the column is no longer an exact multiple in floats). The
+    pivot test measures each entry against its row's and column's lengths
+    sqrt(A_ii) sqrt(A_kk), so the size of c does not matter; a test relative
+    to the largest entry of each column of XᵀX (which holds c sum x_i) now
+    and then missed the column (c = 1.1) or named another one (c = 1e-100),
+    each found within 100,000 random examples.
     """
     p = len(X[0])
     j = data.draw(st.integers(0, p), label="j")
-    c = data.draw(st.one_of(st.just(0.0), floats(1e-100, 1e6), floats(-1e6, -1e-100)),
+    c = data.draw(st.one_of(st.just(0.0), floats(1e-100, 1e100), floats(-1e100, -1e-100)),
                   label="c")
     rows = [r[:j] + [c] + r[j:] for r in X]
     y = [i % 2 for i in range(len(rows))]

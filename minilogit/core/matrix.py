@@ -79,7 +79,9 @@ class Matrix:
 
     ``Matrix(rows)`` copies the rows and checks they have equal lengths;
     ``Matrix(rows, copy=False)`` takes a list of equal-length lists as it is;
-    ``Matrix.from_columns(columns)`` takes columns instead.
+    ``Matrix.from_columns(columns)`` takes columns instead. ``terms`` says
+    how many rounded terms each entry sums (N for XᵀWX of N rows, 1 by
+    default); ``solve`` allows for their rounding.
 
     >>> Matrix([[1, 2], [3, 4]])
     Matrix([[1, 2],
@@ -90,7 +92,8 @@ class Matrix:
     minilogit.DataError: row 1 has 1 entries, row 0 has 2
     """
 
-    def __init__(self, rows, copy=True):
+    def __init__(self, rows, copy=True, terms=1):
+        self.terms = terms
         if not copy:         # rows already a list of equal-length lists, now owned here
             self._rows, self._T = rows, None
             return
@@ -216,7 +219,8 @@ class Matrix:
 
     def __add__(self, other):
         self._check_same_shape(other, "sum")
-        return Matrix([[a + b for a, b in zip(r, s)] for r, s in zip(self.rows, other.rows)])
+        return Matrix([[a + b for a, b in zip(r, s)] for r, s in zip(self.rows, other.rows)],
+                      terms=self.terms + other.terms)
 
     def __sub__(self, other):
         self._check_same_shape(other, "difference")
@@ -295,7 +299,7 @@ class Matrix:
             if b.shape[0] != n:
                 raise DataError("right-hand side has %d rows, matrix has %d" % (b.shape[0], n))
             _check_entries(b.rows, "the right-hand side")
-            return Matrix(_gauss_jordan(self.rows, b.rows))
+            return Matrix(_gauss_jordan(self.rows, b.rows, self.terms))
         try:
             B = [[v] for v in b]
         except TypeError:
@@ -304,7 +308,7 @@ class Matrix:
         if len(B) != n:
             raise DataError("right-hand side has length %d, matrix has %d rows" % (len(B), n))
         _check_entries(B, "the right-hand side")
-        return [row[0] for row in _gauss_jordan(self.rows, B)]
+        return [row[0] for row in _gauss_jordan(self.rows, B, self.terms)]
 
     def inverse(self):
         """Return A⁻¹ (Gauss-Jordan on [A | I]); exact for Fraction entries.
@@ -320,26 +324,37 @@ class Matrix:
         return self.solve(Matrix.diag([one] * n))
 
 
-def _gauss_jordan(A, B):
+def _gauss_jordan(A, B, terms=1):
     """Solve A X = B in place on copies of the rows; return X's rows.
 
     Step k: choose the row with the largest |entry| in column k (partial
     pivoting), swap it up, scale it so the pivot is 1, and subtract multiples
     of it from every other row so that column k becomes the k-th unit
     column. When the elimination ends, A has become I and B has become X.
+    ``terms``: how many rounded terms each entry of A sums (N for XᵀWX).
     """
     n = len(A)
     M = [list(A[i]) + list(B[i]) for i in range(n)]   # the augmented matrix [A | B]
     exact = all(not isinstance(a, float) for r in A for a in r) and \
         any(is_fraction(a) for r in A for a in r)
-    # A pivot counts as zero when it is below what rounding alone could leave
-    # behind in that column: n * eps * (largest |entry| of the column).
-    col_scale = [max(map(abs, column)) for column in zip(*A)]
+    # Column k depends on the columns before it when every entry left in it is no more
+    # than rounding, measured on each row's and column's own scale: in a Gram matrix
+    # A = XᵀWX (w_i >= 0), |A_ik| <= d_i d_k with d_i = sqrt(A_ii) (Cauchy-Schwarz). Each
+    # entry's N terms are off by up to N EPS d_i d_k and the elimination adds about
+    # n EPS d_i d_k, so the test is |M_ik| <= (N + n) EPS d_i d_k for every row i left;
+    # rescaling a column of X (and d_k with it) does not change its outcome. (Where
+    # earlier columns are nearly dependent the elimination adds more: a constant column
+    # among breast cancer's 30 raw features can be left with 3 times the bound, and is
+    # then solved for, not named. A larger bound would reject genuine pivots there in
+    # single precision: perimeter after radius is 2.2 times the bound from zero.)
+    d = [math.sqrt(abs(A[i][i])) for i in range(n)]
+    row_d, tol = list(d), (terms + n) * EPS           # row_d: d_i, moved with row i
     for k in range(n):
         column = [abs(row[k]) for row in M[k:]]
         p = k + column.index(max(column))         # the largest |entry| from row k down
         pivot = M[p][k]
-        if pivot == 0 or (not exact and abs(pivot) <= n * EPS * col_scale[k]):
+        if pivot == 0 or (not exact and all(c <= tol * d_i * d[k]
+                                             for c, d_i in zip(column, row_d[k:]))):
             raise SingularMatrixError(
                 "matrix is singular: column %d has no usable pivot "
                 "(it depends on the columns before it)" % k, column=k)
@@ -348,6 +363,7 @@ def _gauss_jordan(A, B):
                             "matrix's entries are too large (or too different in scale); "
                             "rescale it" % k)
         M[k], M[p] = M[p], M[k]
+        row_d[k], row_d[p] = row_d[p], row_d[k]
         # columns 0..k-1 are unit columns by now, 0 in row k: each row changes from k on
         M[k][k:] = tail = [a / pivot for a in M[k][k:]]
         for row in M:
@@ -398,7 +414,7 @@ def weighted_gram(X, w, wx=None):
         wx_j = w if j == 0 and ones else fill(work, map(mul, w, cols[j]))    # W x_j
         for k in range(j + 1):                               # one of each pair: x_kᵀ W x_j
             H[j][k] = H[k][j] = sum(wx_j) if k == 0 and ones else xdot(wx_j, cols[k])
-    return Matrix(H, copy=False)
+    return Matrix(H, copy=False, terms=len(w))            # each entry a sum of N terms
 
 
 def column_scales(X, weights=None):

@@ -132,7 +132,7 @@ class SoftmaxLoss(Objective):
         for r, row in enumerate(H):     # block (k, k): minus the other blocks of its rows
             k = r // d                  # (its own entries, row[k * d + j], still 0 here)
             row[k * d:k * d + d] = [-sum(row[j::d]) for j in range(d)]
-        return Matrix(H, copy=False)
+        return Matrix(H, copy=False, terms=self.n_examples)     # sums of N terms each
 
     def example_gradient(self, i, theta):
         """The gradient of example i's loss alone: (p_ik - [y_i = k]) x_i per class.

@@ -73,7 +73,7 @@ class MultiLabelLoss(Objective):
             for u in range(d):
                 for v in range(d):
                     H[k * d + u][k * d + v] = block[u][v]
-        return Matrix(H)
+        return Matrix(H, terms=self.n_examples)             # sums over the known rows
 
     def example_gradient(self, i, theta):
         g = []

@@ -23,7 +23,7 @@ helpers.FIT (Newton's test, the scaled gradient below 16 EPS, passes one
 iteration sooner), sums such as means and losses to a few EPS.
 """
 
-from helpers import EPS, FIT, SINGLE, assert_close, breast_cancer
+from helpers import EPS, FIT, SINGLE, assert_close, breast_cancer, fit
 
 from minilogit import LogisticRegression
 from minilogit.datasets import standardize
@@ -47,6 +47,21 @@ SGD_ORDER_20 = [296, 166, 65, 217, 466, 104, 276, 489, 342, 18,
 # standardize's column means and population standard deviations.
 MEANS = [14.127291739894563, 19.28964850615117, 0.096360281195079, 0.181161862917399]
 SCALES = [3.5209507607110626, 4.297254637090421, 0.014051764066591201, 0.02739018086426853]
+
+# The lecture's breast-cancer trace: Newton from beta = 0 on the 30 raw features,
+# intercept first, the total negative log-likelihood after 0..6 steps. Float64 figures
+# of numpy 2.4.6 on CPython 3.11.7, tests/data/breast_cancer.json's
+# true_newton_trajectory.nll[:7] (tests/test_breast_cancer.py checks the copy).
+# The matrices solved, X'WX, are badly scaled (at beta = 0 the d_j = sqrt(H_jj) run
+# from 0.055 to 1.3e4, the entries from 0.003 to 1.6e8) and nearly singular (at step 6
+# the largest entry left in one column during elimination is 0.0016 d_i d_k; the
+# pivot test's bound in single precision, (569 + 31) EPS d_i d_k, is 7.2e-5 d_i d_k):
+# a single-precision run follows the trace to 1e-3 (3.8e-4 at most on
+# micropython-board-f32), a double one to 1e-9.
+RAW_TRACE = [394.40074573860886, 134.65976155781962, 77.34464088188471,
+             50.21369523225924, 36.03778398460629, 27.919302990993806,
+             21.31728848023414]
+RAW_REL = 1e-3 if SINGLE else 1e-9
 
 REL = 1e-12
 COEF_REL = max(REL, FIT)
@@ -97,6 +112,16 @@ def test_sgd_coefficients_agree():
     assert m.n_iter_ == SGD_N_ITER, m.n_iter_
     assert_close([m.intercept_] + m.coef_, SGD_COEF, rel=COEF_REL, what="sgd")
     assert_close(m.history_[-1], SGD_LOSS, rel=SUM_REL, what="sgd loss")
+
+
+def test_raw_newton_trace_follows_the_lecture():
+    """Six Newton steps on the raw features: each solve of X'WX finds every pivot
+    (in single precision too) and the loss follows the float64 trace."""
+    d = breast_cancer()
+    m, caught = fit(LogisticRegression(solver="newton", max_iter=6), d.data, d.target)
+    assert [type(w).__name__ for w in caught] == ["ConvergenceWarning"], caught
+    assert m.n_iter_ == 6 and not m.converged_
+    assert_close(m.history_, RAW_TRACE, rel=RAW_REL, what="raw trace")
 
 
 def test_sgd_is_near_newton():

@@ -5,8 +5,8 @@ The raw-feature trace is ill-conditioned (the data are separable), so its
 late loss values differ across runtimes from the 9th significant digit on
 (CPython 3.12+ and Pyodide sum with compensation): they are compared with
 a tolerance, the standardized-feature table as printed. In single precision
-X'X of the raw features is singular to the float, so the demo says so instead
-of the trace, and the table agrees to helpers.FIT (FIT_GD for gd).
+the trace's head agrees to 1e-3 and separation stops the fit sooner (step 11
+on micropython-board-f32), and the table agrees to helpers.FIT (FIT_GD for gd).
 """
 
 import io
@@ -27,11 +27,7 @@ def test_demo():
     assert lines[0] == ("Breast Cancer Wisconsin (Diagnostic): 569 tumours, 30 features, "
                         "target 1 = benign (357), 0 = malignant (212)."), lines[0]
     text = "\n".join(lines)
-    if SINGLE:
-        assert ("The fit cannot take its first step in this float: the Hessian is "
-                "singular") in text, text
-    else:
-        _check_raw_trace(lines, text)
+    _check_raw_trace(lines, text)
     # Section 2: every solver on four standardized features.
     table = [
         "   coefficient              newton         irls           gd          sgd",
@@ -65,15 +61,22 @@ def _check_raw_trace(lines, text):
         parts = line.split()
         if len(parts) == 3 and parts[0].isdigit() and len(line) > 5 and line[:3] == "   ":
             steps.append((int(parts[0]), float(parts[1])))
-    assert [k for k, _ in steps] == list(range(14)), steps
+    n = len(steps) - 1
+    assert [k for k, _ in steps] == list(range(n + 1)), steps
+    assert "fit stops at step %d because:" % n in text, text
+    assert "The fit stopped after %d iterations" % n in text, text
     losses = [v for _, v in steps]
     for got, want in zip(losses, [394.4007, 134.6598, 77.3446, 50.2137]):
-        assert abs(got - want) < 5e-5, (got, want)
+        assert abs(got - want) < (1e-3 * want if SINGLE else 5e-5), (got, want)
+    if SINGLE:      # the solves' rounding reaches separation sooner
+        assert 10 <= n <= 13 and "   SeparationWarning: the maximum-likelihood estimate " \
+            "does not exist: " in text, text
+        return
+    assert n == 13
     assert abs(losses[13] - 2.5532756) < 1e-6, losses[13]
     assert ("   SeparationWarning: the maximum-likelihood estimate does not exist: "
             "complete separation: at the current coefficients every one of the 569 "
             "points is classified correctly") in text, text
-    assert "The fit stopped after 13 iterations" in text
 
 
 def test_main_rejects_unknown_commands():

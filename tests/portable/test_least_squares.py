@@ -5,8 +5,8 @@ Plain asserts on fixed data, so that every runtime checks the same numbers
 (tests/test_least_squares.py has the property-based versions).
 """
 
-from helpers import (EPS, Fraction, X2, Y2, Skip, assert_close, coefficients, max_abs_diff,
-                     raises)
+from helpers import (EPS, Fraction, X2, Y2, Skip, assert_close, breast_cancer, coefficients,
+                     max_abs_diff, raises)
 
 from minilogit.datasets.synthetic import make_masking
 from minilogit import DataError, NotFittedError
@@ -188,6 +188,20 @@ def test_rank_deficient_x_names_the_column():
     e = raises(DataError, LeastSquaresClassifier(fit_intercept=False).fit,
                [[0.0, 1.0], [0.0, 2.0]], [0, 1])
     assert "column 0 of X" in str(e), str(e)
+
+
+def test_a_dependent_column_among_badly_scaled_ones_is_named():
+    """Breast cancer's 30 raw features (lengths sqrt(sum x^2) from 0.11 to 2.5e4, some
+    nearly collinear) with a constant or copied column added: X'X's pivot test,
+    relative to each column's own length, names it in single precision too."""
+    d = breast_cancer()
+    X, y = d.data, d.target
+    for j, c in ((0, 1e-3), (5, 3e3), (30, 0.7)):        # a constant column at j
+        e = raises(DataError, LeastSquaresClassifier().fit, [r[:j] + [c] + r[j:] for r in X], y)
+        assert "column %d of X is a linear combination" % j in str(e), (j, c, str(e))
+    for i, j in ((0, 1), (3, 30), (19, 25)):              # a copy of column i at j
+        e = raises(DataError, LeastSquaresClassifier().fit, [r[:j] + [r[i]] + r[j:] for r in X], y)
+        assert "column %d of X is a linear combination" % j in str(e), (i, j, str(e))
 
 
 def test_not_fitted_and_bad_input():
