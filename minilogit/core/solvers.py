@@ -412,7 +412,7 @@ def newton(objective, beta0, max_iter=100, tol=TOL):
     run = Run("newton", "(20)", objective, beta0, max_iter, tol, finish=True)
     beta = run.beta
     g = objective.gradient(beta)                         # eq. (12): g = X'(p - y)
-    while not run.done(g):                              # the test, then one more step (Run)
+    while not run.done(g):                               # the test, then one more step (Run)
         H = objective.hessian(beta)                      # eq. (13): H = X'WX
         try:
             delta = H.solve(g)                           # eq. (20): H delta = g
@@ -442,7 +442,7 @@ def irls(objective, beta0, max_iter=100, tol=TOL):
     run = Run("irls", "(21), (22)", objective, beta0, max_iter, tol, finish=True)
     X, beta = objective.X, run.beta
     g = objective.gradient(beta)                         # eq. (12)
-    while not run.done(g):                              # the test, then one more step (Run)
+    while not run.done(g):                               # the test, then one more step (Run)
         w, z = objective.working_response(beta)          # eq. (21): w_i, z = X beta + W^-1 (y - p)
         # eq. (22): X'WX, W never formed, plus a ridge penalty's 2 lam I, eq. (41)
         XtWX = weighted_gram(X, w) + objective.ridge()
