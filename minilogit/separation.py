@@ -55,11 +55,13 @@ from .core.matrix import axpy, dot
 
 # a pivot or an objective below this is 0: relative to entries scaled to at most 1
 ZERO = max(1e-9, 1e3 * EPS)
-MAX_PIVOTS = 50       # per equation of the dual: a bound on each program's pivots
-# m margins x p parameters with m p^2 above this: warn before the work (breast cancer,
-# 569 x 31: 5.5e5, 0.27 s on CPython 3.11; 200 rows x 3 features, 30 classes, 5800 x 116:
-# 7.8e7, 4.6 s; MicroPython is about 20 times slower)
-COSTLY = 2e7
+MAX_PIVOTS = 50       # per equation of the dual, a bound on each program's pivots (breast
+                      # cancer's programs take 5 and 10 per equation)
+# m margins in p unknowns with m p^2 above this: warn before the work. Measured with
+# tools/bench_separation.py on CPython 3.11: breast cancer, 569 x 31, m p^2 = 5.5e5, 0.26 s;
+# 200 rows x 3 features, 20 classes, 3800 x 76, 2.2e7, 0.9 s; 30 classes, 5800 x 116, 7.8e7,
+# 4 s; MicroPython is 5 to 20 times slower
+COSTLY = 1e8
 
 
 class Separation:
@@ -161,8 +163,9 @@ def _simplex(A, c, t=False):
             if i != leave and alpha[i] != 0.0:
                 B_inv[i] = axpy(-alpha[i], prow, B_inv[i])
         basis[leave] = enter
-    raise ArithmeticError("the separation LP did not finish in %d pivots (%d per equation)"
-                          % (MAX_PIVOTS * p, MAX_PIVOTS))
+    raise ArithmeticError("check_separation: a linear program of %d margins in %d unknowns did "
+                          "not finish in %d pivots (MAX_PIVOTS = %d per unknown)"
+                          % (m, p, MAX_PIVOTS * p, MAX_PIVOTS))
 
 
 def check_separation(X, y, fit_intercept=True, reference_class=None):
