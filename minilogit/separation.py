@@ -53,7 +53,7 @@ from .core.compat import EPS, _UserWarning, warn
 from .core.errors import DataError
 from .core.matrix import axpy, dot
 
-# a pivot or an objective below this is 0: relative to entries scaled to at most 1
+# a pivot, a margin or an objective below this is 0: relative to entries scaled to at most 1
 ZERO = max(1e-9, 1e3 * EPS)
 MAX_PIVOTS = 50       # per equation of the dual, a bound on each program's pivots (breast
                       # cancer's programs take 5 and 10 per equation)
@@ -112,12 +112,12 @@ def _simplex(A, c, t=False):
     columns with one pass over the margins; the entering variable is the one
     of most negative reduced cost (Dantzig), or, after a run of steps that
     did not lower the value (degenerate ones, which could cycle), the first
-    such (Bland's rule, which cannot cycle). Raises ``ArithmeticError`` after
-    MAX_PIVOTS pivots per equation.
+    such (Bland's rule, which cannot cycle in exact arithmetic). Raises
+    ``ArithmeticError`` after MAX_PIVOTS pivots per equation.
     """
     p, m, c_d = len(c), len(A), c
-    # c perturbed (Charnes): degenerate steps become rare, and d, which does not depend on c,
-    # is optimal for an objective within ZERO / 4 of c'd on the box
+    # c perturbed (Charnes): degenerate steps become rare, and d is optimal for an objective
+    # that differs from c'd by at most ZERO * max|c_j| / 4 on the box
     size = max(map(abs, c)) or 1.0
     c = [c_j + ZERO * size * (1.0 + (j * 0.6180339887) % 1.0) / (8 * p) for j, c_j in enumerate(c)]
     sign = [1.0 if c_j >= 0 else -1.0 for c_j in c]    # start with v_j (c_j >= 0) or w_j basic
@@ -130,6 +130,7 @@ def _simplex(A, c, t=False):
         for k, row in zip(basis, B_inv):                          # d' = c_B' B^-1: the cost
             if k >= m:                                            # of v_j, w_j is 1, lam's 0
                 d = axpy(1.0, row, d)
+        # the margins A d (with t, a_r'd stops at a_r's end, before t)
         Ad = [dot(a, d) - d[-1] for a in A] if t else [dot(a, d) for a in A]
         reduced = Ad + [1.0 - d_j for d_j in d] + [1.0 + d_j for d_j in d]
         new_value = sum(x for k, x in zip(basis, x_B) if k >= m)
