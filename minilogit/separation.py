@@ -58,9 +58,9 @@ ZERO = max(1e-9, 1e3 * EPS)
 MAX_PIVOTS = 50       # per equation of the dual, a bound on each program's pivots (breast
                       # cancer's programs take 5 and 10 per equation)
 # m margins in p unknowns with m p^2 above this: warn before the work. Measured with
-# tools/bench_separation.py on CPython 3.11: breast cancer, 569 x 31, m p^2 = 5.5e5, 0.26 s;
-# 200 rows x 3 features, 20 classes, 3800 x 76, 2.2e7, 0.9 s; 30 classes, 5800 x 116, 7.8e7,
-# 4 s; MicroPython is 5 to 20 times slower
+# tools/bench_separation.py on CPython 3.11: breast cancer, 569 x 31, m p^2 = 5.5e5, 0.25 s;
+# 200 rows x 3 features, 30 classes, 5800 x 116, 7.8e7, 1.0 s; 50 classes, 9600 x 192,
+# 3.5e8, 3.4 s; MicroPython is 5 to 20 times slower
 COSTLY = 1e8
 
 
@@ -98,13 +98,14 @@ class Separation:
                 % (self.kind, len(self.rows), ", ".join(self.infinite)))
 
 
-def _simplex(A, c, t=False):
+def _simplex(A, c, t=False, times=None):
     """max c'd s.t. A d >= 0, -1 <= d_j <= 1, by the revised simplex method on its dual
 
         min sum_j (v_j + w_j)  s.t.  v - w - A'lam = c,  lam, v, w >= 0,
 
     whose equations are p, one per coefficient. With ``t``, d has one more
     entry, t = d[-1], and the constraints are A d[:-1] >= t (then c is e_t).
+    ``times(d)``, when given, is A d by a shorter road than the rows.
     Returns (c'd, d, the margins A d): d is the simplex multipliers of the
     optimal basis B, d' = c_B' B^-1; the reduced cost of lam_r is a_r'd, of
     v_j 1 - d_j and of w_j 1 + d_j, so the optimum is reached when d is
@@ -131,7 +132,9 @@ def _simplex(A, c, t=False):
             if k >= m:                                            # of v_j, w_j is 1, lam's 0
                 d = axpy(1.0, row, d)
         # the margins A d (with t, a_r'd stops at a_r's end, before t)
-        Ad = [dot(a, d) - d[-1] for a in A] if t else [dot(a, d) for a in A]
+        Ad = times(d) if times else [dot(a, d) for a in A]
+        if t:
+            Ad = [v - d[-1] for v in Ad]
         reduced = Ad + [1.0 - d_j for d_j in d] + [1.0 + d_j for d_j in d]
         new_value = sum(x for k, x in zip(basis, x_B) if k >= m)
         stalled = stalled + 1 if value is not None and new_value >= value - ZERO else 0
@@ -208,11 +211,12 @@ def multinomial_separation(x, names, index, classes, ref):
     d = len(names)
     free = [k for k in range(len(classes)) if k != ref]
     labels = ["%s[class %r]" % (n, classes[k]) for k in free for n in names]
-    A, margins = [], []
+    A, margins, pairs = [], [], []
     for i, (x_i, yi) in enumerate(zip(x, index)):
         for k in range(len(classes)):
             if k == yi:
                 continue
+            pairs.append((i, yi, k))
             row = [0.0] * (d * len(free))           # x_i'(d_{y_i} - d_k)
             for cls, sign in ((yi, 1.0), (k, -1.0)):
                 if cls != ref:
@@ -221,7 +225,13 @@ def multinomial_separation(x, names, index, classes, ref):
                         row[b + j] += sign * x_i[j]
             A.append(row)
             margins.append((i, classes[k]))
-    return _answer(A, labels, margins)
+
+    def times(u):               # A u from the classes' scores x_i'u_k (the baseline's are 0)
+        blocks = [u[f * d:(f + 1) * d] for f in range(len(free))]
+        scores = [[dot(x_i, blocks[free.index(k)]) for x_i in x] if k != ref else
+                  [0.0] * len(x) for k in range(len(classes))]
+        return [scores[yi][i] - scores[k][i] for i, yi, k in pairs]
+    return _answer(A, labels, margins, times)
 
 
 def _scaled(rows, fit_intercept):
@@ -304,7 +314,7 @@ def exact_diagnosis(result, answer, penalised):
     return result
 
 
-def _answer(A, labels, margins):
+def _answer(A, labels, margins, times=None):
     """The ``Separation`` of the margin rows A, by the programs of the module's docstring."""
     p, m = len(labels), len(A)
     if m * p * p > COSTLY:
@@ -315,12 +325,12 @@ def _answer(A, labels, margins):
     separated, direction = set(), [0.0] * p
     while len(separated) < m:                   # 1, 3: max the sum of the margins left
         left = [A[r] for r in range(m) if r not in separated]
-        _, d, Ad = _simplex(A, [sum(column) for column in zip(*left)])
+        _, d, Ad = _simplex(A, [sum(column) for column in zip(*left)], times=times)
         new = [r for r in range(m) if Ad[r] > ZERO and r not in separated]
         if not new:
             break
         if not separated:                       # 2: max t subject to A d >= t
-            t, d_t, _ = _simplex(A, [0.0] * p + [1.0], t=True)
+            t, d_t, _ = _simplex(A, [0.0] * p + [1.0], True, times)
             if t > ZERO:                        # every margin >= t: complete separation
                 separated, d = set(range(m)), [v / t for v in d_t[:p]]
                 # every margin of d is >= 1, so d + 1/(2p) in any entries leaves them >= 1/2:
@@ -337,7 +347,7 @@ def _answer(A, labels, margins):
             if abs(direction[j]) <= ZERO:
                 e = [0.0] * p
                 e[j] = sign
-                value, d, _ = _simplex(A, e)              # max (or min) d_j
+                value, d, _ = _simplex(A, e, times=times)     # max (or min) d_j
                 if value > ZERO:
                     direction = [u + v for u, v in zip(direction, d)]
     infinite = [("+" if v > 0 else "-") + n for n, v in zip(labels, direction) if abs(v) > ZERO]
