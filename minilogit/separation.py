@@ -318,10 +318,10 @@ def _answer(A, labels, margins, times=None):
     """The ``Separation`` of the margin rows A, by the programs of the module's docstring."""
     p, m = len(labels), len(A)
     if m * p * p > COSTLY:
-        warn("check_separation: the linear programs have %d margins in %d unknowns (%d "
-             "entries); each simplex pivot passes over all of them and a program can need "
-             "several times %d pivots, so this can take minutes in pure Python"
-             % (m, p, m * p, p), _UserWarning, stacklevel=4)
+        warn("check_separation: the linear programs have %d margins in %d unknowns; each "
+             "simplex pivot computes every margin and a program can need several times %d "
+             "pivots, so this can take minutes in pure Python" % (m, p, p),
+             _UserWarning, stacklevel=4)
     separated, direction = set(), [0.0] * p
     while len(separated) < m:                   # 1, 3: max the sum of the margins left
         left = [A[r] for r in range(m) if r not in separated]
