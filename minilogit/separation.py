@@ -16,20 +16,30 @@ has every a_r'd > 0; quasi-completely: only some.
 The test solves linear programs, as Konis (2007, "Linear programming
 algorithms for detecting separated data in binary logistic regression
 models", DPhil thesis, Oxford; R's safeBinaryRegression and
-detectseparation) does:
+detectseparation) does, all of the one form
 
-    maximise  sum_{r not yet separated} a_r'd   subject to  A d >= 0, -1 <= d_j <= 1.
+    maximise  c'd  subject to  A d >= 0,  -1 <= d_j <= 1:
 
-The optimum is 0 exactly when no direction separates another row. Each
-round adds the rows with a_r'd > 0 to the separated ones (the sum of the
-rounds' directions separates them all at once), until an optimum is 0: the
-separated rows are then all that any direction can separate. All rows
-separated: complete. A parameter that the sum leaves at 0 gets two more
-programs, max and min d_j on the same constraints, to see whether any
-separating direction moves it. The LP is solved in its dual form (p equations for p
-coefficients, so the simplex tableau is p x (rows + 2p)) by the simplex
-method with Bland's rule, which cannot cycle. Columns are scaled to
-max |x_ij| = 1 first (the cone of directions does not change).
+1. c = the sum of the rows a_r: the optimum is 0 exactly when no direction
+   separates any row: not separated (one program: the usual answer).
+2. Otherwise: maximise t subject to A d >= t (t <= 1, one unknown more).
+   t > 0: one d makes every margin positive, complete separation. Then
+   d + (a small enough amount in any entry) still does, so every parameter
+   moves: the answer's direction is d with its zero entries made positive.
+3. Otherwise, quasi-complete: rounds of c = the sum of the rows not yet
+   separated, each adding the rows with a_r'd > 0 (the sum of the rounds'
+   directions separates them all at once), until no new row is: the
+   separated rows are then all that any direction can separate.
+4. A parameter that the sum leaves at 0 gets two more programs, max and
+   min d_j on the same constraints, to see whether any separating direction
+   moves it.
+
+Each program is solved in its dual form, p equations for p coefficients,
+by the revised simplex method (``_simplex``): a pivot costs one pass over
+the margins A d and p x p operations on the basis inverse, not a tableau
+as wide as the rows. Columns are scaled to max |x_ij| = 1 first (the cone
+of directions does not change), so a margin or a pivot below ZERO counts
+as 0.
 
 >>> X = [[0.0], [1.0], [2.0], [3.0], [4.0], [5.0]]
 >>> check_separation(X, [0, 0, 0, 1, 1, 1])
@@ -39,11 +49,19 @@ Separation('complete', infinite=['-intercept', '+x0'])
 """
 
 from .core.checks import check_class_labels, check_X
-from .core.compat import EPS
+from .core.compat import EPS, _UserWarning, warn
 from .core.errors import DataError
+from .core.matrix import axpy, dot
 
-# a pivot or an objective below this is 0: relative to entries scaled to at most 1
+# a pivot, a margin or an objective below this is 0: relative to entries scaled to at most 1
 ZERO = max(1e-9, 1e3 * EPS)
+MAX_PIVOTS = 50       # per equation of the dual, a bound on each program's pivots (breast
+                      # cancer's programs take 5 and 10 per equation)
+# m margins in p unknowns with m p^2 above this: warn before the work. Measured with
+# tools/bench_separation.py on CPython 3.11: breast cancer, 569 x 31, m p^2 = 5.5e5, 0.25 s;
+# 200 rows x 3 features, 30 classes, 5800 x 116, 7.8e7, 1.0 s; 50 classes, 9600 x 192,
+# 3.5e8, 3.4 s; MicroPython is 5 to 20 times slower
+COSTLY = 1e8
 
 
 class Separation:
@@ -53,8 +71,8 @@ class Separation:
     parameters that some separating direction moves, so that the likelihood
     can rise without bound with them going to infinity, each named with its
     sign in ``direction`` ("+x2", "-intercept", "+x0[class 'b']"); under
-    complete separation the directions fill an open cone, and typically
-    every parameter is among them. ``direction``: a d along which the
+    complete separation the directions fill an open cone, and every
+    parameter is among them. ``direction``: a d along which the
     log-likelihood rises without bound (None when not separated);
     ``rows``: the indices of the rows (binary) or (row, class) margins
     (multinomial) that d separates.
@@ -80,84 +98,78 @@ class Separation:
                 % (self.kind, len(self.rows), ", ".join(self.infinite)))
 
 
-def _simplex_dual(A, c):
-    """max c'd s.t. A d >= 0, -1 <= d_j <= 1, by the simplex method on its dual
+def _simplex(A, c, t=False, times=None):
+    """max c'd s.t. A d >= 0, -1 <= d_j <= 1, by the revised simplex method on its dual
 
         min sum_j (v_j + w_j)  s.t.  v - w - A'lam = c,  lam, v, w >= 0,
 
-    whose equations are p, one per coefficient. Returns (value, d, Ad):
-    d is the dual solution of the tableau, d_j = 1 - (reduced cost of v_j),
-    and the reduced cost of lam_r is a_r'd. The entering variable is the one
+    whose equations are p, one per coefficient. With ``t``, d has one more
+    entry, t = d[-1], and the constraints are A d[:-1] >= t (then c is e_t).
+    ``times(d)``, when given, is A d by a shorter road than the rows.
+    Returns (c'd, d, the margins A d): d is the simplex multipliers of the
+    optimal basis B, d' = c_B' B^-1; the reduced cost of lam_r is a_r'd, of
+    v_j 1 - d_j and of w_j 1 + d_j, so the optimum is reached when d is
+    feasible. The method keeps B^-1 (p x p) and x_B = B^-1 c, and prices the
+    columns with one pass over the margins; the entering variable is the one
     of most negative reduced cost (Dantzig), or, after a run of steps that
     did not lower the value (degenerate ones, which could cycle), the first
-    such (Bland's rule, which cannot cycle).
+    such (Bland's rule, which cannot cycle in exact arithmetic). Raises
+    ``ArithmeticError`` after MAX_PIVOTS pivots per equation.
     """
-    p, m = len(c), len(A)
-    n_var = m + 2 * p                           # lam_1..lam_m, v_1..v_p, w_1..w_p
-    rows, rhs, basis = [], [], []
-    for j in range(p):
-        sign = 1.0 if c[j] >= 0 else -1.0      # start with v_j (c_j >= 0) or w_j basic
-        row = [-sign * A[r][j] for r in range(m)] + [0.0] * (2 * p)
-        row[m + j], row[m + p + j] = sign, -sign
-        rows.append(row)
-        rhs.append(sign * c[j])
-        basis.append(m + j if sign > 0 else m + p + j)
-    # the reduced costs r_k = cost_k - c_B' B^-1 a_k (every basic cost is 1 at the start)
-    reduced = [0.0] * m + [1.0] * (2 * p)
-    for row in rows:
-        reduced = [r_k - a_k for r_k, a_k in zip(reduced, row)]
-    value, stalled = sum(rhs), 0
-    while True:
+    p, m, c_d = len(c), len(A), c
+    # c perturbed (Charnes): degenerate steps become rare, and d is optimal for an objective
+    # that differs from c'd by at most ZERO * max|c_j| / 4 on the box
+    size = max(map(abs, c)) or 1.0
+    c = [c_j + ZERO * size * (1.0 + (j * 0.6180339887) % 1.0) / (8 * p) for j, c_j in enumerate(c)]
+    sign = [1.0 if c_j >= 0 else -1.0 for c_j in c]    # start with v_j (c_j >= 0) or w_j basic
+    basis = [m + j if s > 0 else m + p + j for j, s in enumerate(sign)]
+    B_inv = [[s if i == j else 0.0 for j in range(p)] for i, s in enumerate(sign)]
+    value, stalled = None, 0
+    for pivots in range(MAX_PIVOTS * p + 1):
+        x_B = [dot(row, c) for row in B_inv]                      # x_B = B^-1 c
+        d = [0.0] * p
+        for k, row in zip(basis, B_inv):                          # d' = c_B' B^-1: the cost
+            if k >= m:                                            # of v_j, w_j is 1, lam's 0
+                d = axpy(1.0, row, d)
+        # the margins A d (with t, a_r'd stops at a_r's end, before t)
+        Ad = times(d) if times else [dot(a, d) for a in A]
+        if t:
+            Ad = [v - d[-1] for v in Ad]
+        reduced = Ad + [1.0 - d_j for d_j in d] + [1.0 + d_j for d_j in d]
+        new_value = sum(x for k, x in zip(basis, x_B) if k >= m)
+        stalled = stalled + 1 if value is not None and new_value >= value - ZERO else 0
+        value = new_value
         if stalled < 50:
-            enter = min(range(n_var), key=lambda k: reduced[k])
+            enter = reduced.index(min(reduced))
             enter = enter if reduced[enter] < -ZERO else None
         else:
-            enter = next((k for k in range(n_var) if reduced[k] < -ZERO), None)
+            enter = next((k for k in range(m + 2 * p) if reduced[k] < -ZERO), None)
         if enter is None:
-            break
-        leave, best = None, None
-        for i in range(p):
-            a = rows[i][enter]
-            if a > ZERO:
-                ratio = rhs[i] / a
-                if best is None or ratio < best - ZERO or (
-                        ratio <= best + ZERO and basis[i] < basis[leave]):
-                    leave, best = i, ratio
-        if leave is None:                       # cannot happen: the dual's value is >= 0
+            return dot(c_d, d), d, Ad
+        if enter < m:                                   # the column of lam_r: -a_r (and 1 for t)
+            column = [-v for v in A[enter]] + ([1.0] if t else [])
+            alpha = [dot(row, column) for row in B_inv]             # B^-1 column
+        else:                                           # of v_j or w_j: +e_j or -e_j
+            j, s = (enter - m, 1.0) if enter < m + p else (enter - m - p, -1.0)
+            alpha = [s * row[j] for row in B_inv]
+        # the ratio test (Harris's two passes): the largest step that keeps x_B >= -ZERO,
+        # then, of the rows that limit it to within that, the largest pivot (or, in Bland's
+        # mode, the first basic variable) for accuracy
+        rows = [i for i in range(p) if alpha[i] > ZERO]
+        if not rows:                            # cannot happen: the dual's value is >= 0
             raise ArithmeticError("the separation LP is unbounded")
-        pivot = rows[leave][enter]
-        prow = rows[leave] = [v / pivot for v in rows[leave]]
-        rhs[leave] /= pivot
+        step = min((x_B[i] + ZERO) / alpha[i] for i in rows)
+        rows = [i for i in rows if x_B[i] / alpha[i] <= step]
+        leave = (min(rows, key=lambda i: basis[i]) if stalled >= 50
+                 else max(rows, key=lambda i: alpha[i]))
+        prow = B_inv[leave] = [v / alpha[leave] for v in B_inv[leave]]
         for i in range(p):
-            f = rows[i][enter]
-            if i != leave and f != 0.0:
-                rows[i] = [v - f * u for v, u in zip(rows[i], prow)]
-                rhs[i] -= f * rhs[leave]
-        f = reduced[enter]
-        reduced = [v - f * u for v, u in zip(reduced, prow)]
+            if i != leave and alpha[i] != 0.0:
+                B_inv[i] = axpy(-alpha[i], prow, B_inv[i])
         basis[leave] = enter
-        new_value = sum(rhs[i] for i in range(p) if basis[i] >= m)
-        stalled = stalled + 1 if new_value >= value - ZERO else 0
-        value = new_value
-    d = [1.0 - reduced[m + j] for j in range(p)]
-    return value, d, reduced[:m]
-
-
-def _separated(A, p):
-    """(rows separated, a direction separating them all) by rounds of the LP."""
-    separated, direction = set(), [0.0] * p
-    while len(separated) < len(A):
-        c = [0.0] * p
-        for r in range(len(A)):
-            if r not in separated:
-                c = [c_j + a_j for c_j, a_j in zip(c, A[r])]
-        value, d, Ad = _simplex_dual(A, c)
-        new = [r for r in range(len(A)) if r not in separated and Ad[r] > ZERO]
-        if value <= ZERO or not new:
-            break
-        separated.update(new)
-        direction = [u + v for u, v in zip(direction, d)]
-    return sorted(separated), direction
+    raise ArithmeticError("check_separation: a linear program of %d margins in %d unknowns did "
+                          "not finish in %d pivots (MAX_PIVOTS = %d per unknown)"
+                          % (m, p, MAX_PIVOTS * p, MAX_PIVOTS))
 
 
 def check_separation(X, y, fit_intercept=True, reference_class=None):
@@ -199,11 +211,12 @@ def multinomial_separation(x, names, index, classes, ref):
     d = len(names)
     free = [k for k in range(len(classes)) if k != ref]
     labels = ["%s[class %r]" % (n, classes[k]) for k in free for n in names]
-    A, margins = [], []
+    A, margins, pairs = [], [], []
     for i, (x_i, yi) in enumerate(zip(x, index)):
         for k in range(len(classes)):
             if k == yi:
                 continue
+            pairs.append((i, yi, k))
             row = [0.0] * (d * len(free))           # x_i'(d_{y_i} - d_k)
             for cls, sign in ((yi, 1.0), (k, -1.0)):
                 if cls != ref:
@@ -212,7 +225,13 @@ def multinomial_separation(x, names, index, classes, ref):
                         row[b + j] += sign * x_i[j]
             A.append(row)
             margins.append((i, classes[k]))
-    return _answer(A, labels, margins)
+
+    def times(u):               # A u from the classes' scores x_i'u_k (the baseline's are 0)
+        blocks = [u[f * d:(f + 1) * d] for f in range(len(free))]
+        scores = [[dot(x_i, blocks[free.index(k)]) for x_i in x] if k != ref else
+                  [0.0] * len(x) for k in range(len(classes))]
+        return [scores[yi][i] - scores[k][i] for i, yi, k in pairs]
+    return _answer(A, labels, margins, times)
 
 
 def _scaled(rows, fit_intercept):
@@ -295,18 +314,41 @@ def exact_diagnosis(result, answer, penalised):
     return result
 
 
-def _answer(A, labels, margins):
-    separated, direction = _separated(A, len(labels))
+def _answer(A, labels, margins, times=None):
+    """The ``Separation`` of the margin rows A, by the programs of the module's docstring."""
+    p, m = len(labels), len(A)
+    if m * p * p > COSTLY:
+        warn("check_separation: the linear programs have %d margins in %d unknowns; each "
+             "simplex pivot computes every margin and a program can need several times %d "
+             "pivots, so this can take minutes in pure Python" % (m, p, p),
+             _UserWarning, stacklevel=4)
+    separated, direction = set(), [0.0] * p
+    while len(separated) < m:                   # 1, 3: max the sum of the margins left
+        left = [A[r] for r in range(m) if r not in separated]
+        _, d, Ad = _simplex(A, [sum(column) for column in zip(*left)], times=times)
+        new = [r for r in range(m) if Ad[r] > ZERO and r not in separated]
+        if not new:
+            break
+        if not separated:                       # 2: max t subject to A d >= t
+            t, d_t, _ = _simplex(A, [0.0] * p + [1.0], True, times)
+            if t > ZERO:                        # every margin >= t: complete separation
+                separated, d = set(range(m)), [v / t for v in d_t[:p]]
+                # every margin of d is >= 1, so d + 1/(2p) in any entries leaves them >= 1/2:
+                # the directions fill an open cone, and every parameter moves
+                direction = [v if abs(v) > ZERO else 0.5 / p for v in d]
+                break
+        separated.update(new)
+        direction = [u + v for u, v in zip(direction, d)]
     if not separated:
         return Separation("none", [], None, [])
-    kind = "complete" if len(separated) == len(A) else "quasi-complete"
-    for j in range(len(labels)):      # a 0 here may still move along another direction
+    kind = "complete" if len(separated) == m else "quasi-complete"
+    for j in range(p):                # 4: a 0 here may still move along another direction
         for sign in (1.0, -1.0):
             if abs(direction[j]) <= ZERO:
-                e = [0.0] * len(labels)
+                e = [0.0] * p
                 e[j] = sign
-                value, d, _ = _simplex_dual(A, e)              # max (or min) d_j
+                value, d, _ = _simplex(A, e, times=times)     # max (or min) d_j
                 if value > ZERO:
                     direction = [u + v for u, v in zip(direction, d)]
     infinite = [("+" if v > 0 else "-") + n for n, v in zip(labels, direction) if abs(v) > ZERO]
-    return Separation(kind, infinite, direction, [margins[r] for r in separated])
+    return Separation(kind, infinite, direction, [margins[r] for r in sorted(separated)])

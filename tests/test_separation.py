@@ -17,6 +17,15 @@ vs the rest not separated. The non-separated references (Star98, Spector,
 Lbw, Anes96) are those of the golden tests. Tolerance: the verdicts are
 exact; "moves" compares the set of parameters, not their signs (under
 complete separation both signs are possible).
+
+tests/data/separation_lp.json: every case of tests/separation_cases.py (the
+golden data sets, binary targets made from some, and constructed complete,
+quasi-complete and none cases, binary and multinomial) answered by scipy
+1.17.1's linprog (HiGHS), numpy 2.4.6, Python 3.11.7, by
+tools/reference/separation_lp.py (its docstring gives the programs): the
+kind and the separated margins must be the same; the parameters named
+infinite the same set, each with a sign that some separating direction of
+the reference's has.
 """
 
 import csv
@@ -27,6 +36,7 @@ import warnings
 import pytest
 
 from golden import DATA, anes96, lbw, spector, star98
+from separation_cases import cases
 
 from minilogit import InferenceError, SeparationWarning, SoftmaxRegression
 from minilogit.datasets import load_breast_cancer, load_iris
@@ -109,3 +119,23 @@ def test_no_separation_on_anes96_and_softmax_checks_on_request():
     with pytest.raises(InferenceError, match="separated"):
         m.bse_
 
+
+
+with open(os.path.join(HERE, "data", "separation_lp.json")) as f:
+    LP = json.load(f)
+
+
+@pytest.mark.parametrize("name", sorted(cases()))
+def test_answers_agree_with_highs(name):
+    X, y, multinomial, fit_intercept = cases()[name]
+    r = check_separation(X, y, fit_intercept, sorted(set(y))[0] if multinomial else None)
+    want = LP[name]
+    assert r.kind == want["kind"]
+    assert [list(v) if multinomial else v for v in r.rows] == want["rows"]
+    signs = {}
+    for j, sign in want["infinite"]:
+        signs.setdefault(j, set()).add(sign)
+    moved = {j: "+" if v > 0 else "-" for j, v in enumerate(r.direction or []) if v != 0.0}
+    assert set(moved) == set(signs)
+    assert all(moved[j] in signs[j] for j in moved), (moved, signs)
+    assert len(r.infinite) == len(moved)

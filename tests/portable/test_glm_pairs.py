@@ -27,6 +27,7 @@ from minilogit import Matrix
 from minilogit.models.glm import GLM
 from minilogit.objectives.glm import GLMLoss
 from minilogit.solvers.glm_irls import glm_irls
+import minilogit.separation as separation
 from minilogit.separation import check_separation
 
 REL = max(1e-6, FIT)
@@ -134,6 +135,22 @@ def test_exact_separation_test():
     assert check_separation(X, [0, 1, 0, 1]).kind == "none"
     r = check_separation(X, ["a", "b", "b", "c"])
     assert r.kind == "complete" and len(r.infinite) == 4
+
+
+def test_exact_separation_test_states_its_cost_first():
+    """Above COSTLY (m p^2 for m margins in p unknowns) a warning names the
+    programs' size before the work; below it, none."""
+    X, y = [[0.0], [1.0], [2.0], [3.0]], [0, 0, 1, 1]
+    r, caught = warnings_from(check_separation, X, y)
+    assert r.kind == "complete" and caught == [], caught
+    costly = separation.COSTLY
+    separation.COSTLY = 4 * 2 * 2 - 1
+    try:
+        r, caught = warnings_from(check_separation, X, y)
+    finally:
+        separation.COSTLY = costly
+    assert r.kind == "complete" and len(caught) == 1, caught
+    assert "have 4 margins in 2 unknowns;" in str(caught[0]), str(caught[0])
 
 
 def test_quasi_complete_dummy_is_found_and_fit_warns_when_asked():
