@@ -338,23 +338,20 @@ def _gauss_jordan(A, B, terms=1):
     exact = all(not isinstance(a, float) for r in A for a in r) and \
         any(is_fraction(a) for r in A for a in r)
     # Column k depends on the columns before it when every entry left in it is no more
-    # than rounding, measured on each row's and column's own scale: in a Gram matrix
-    # A = XᵀWX (w_i >= 0), |A_ik| <= d_i d_k with d_i = sqrt(A_ii) (Cauchy-Schwarz). Each
-    # entry's N terms are off by up to N EPS d_i d_k and the elimination adds about
-    # n EPS d_i d_k, so the test is |M_ik| <= (N + n) EPS d_i d_k for every row i left;
-    # rescaling a column of X (and d_k with it) does not change its outcome. (Where
-    # earlier columns are nearly dependent the elimination adds more: a constant column
-    # among breast cancer's 30 raw features can be left with 3 times the bound, and is
-    # then solved for, not named. A larger bound would reject genuine pivots there in
-    # single precision: perimeter after radius is 2.2 times the bound from zero.)
-    d = [math.sqrt(abs(A[i][i])) for i in range(n)]
-    row_d, tol = list(d), (terms + n) * EPS           # row_d: d_i, moved with row i
+    # than rounding: |M_ik| <= tol r_i c_k for every row i left, on these scales.
+    if terms > 1:   # A = XᵀWX of N = terms rows: |A_ik| <= d_i d_k, d_i = sqrt(A_ii)
+        # (Cauchy-Schwarz); its sums are off by N EPS d_i d_k, the elimination adds
+        # n EPS d_i d_k, and rescaling a column of X leaves the test's outcome as it is
+        r = [math.sqrt(abs(A[i][i])) for i in range(n)]
+        c, tol = list(r), (terms + n) * EPS
+    else:           # any matrix: the elimination leaves n EPS times the column's largest entry
+        r, c, tol = [1.0] * n, [max(map(abs, column)) for column in zip(*A)], n * EPS
     for k in range(n):
         column = [abs(row[k]) for row in M[k:]]
         p = k + column.index(max(column))         # the largest |entry| from row k down
         pivot = M[p][k]
-        if pivot == 0 or (not exact and all(c <= tol * d_i * d[k]
-                                             for c, d_i in zip(column, row_d[k:]))):
+        if pivot == 0 or (not exact and all(m <= tol * r_i * c[k]
+                                             for m, r_i in zip(column, r[k:]))):
             raise SingularMatrixError(
                 "matrix is singular: column %d has no usable pivot "
                 "(it depends on the columns before it)" % k, column=k)
@@ -363,7 +360,7 @@ def _gauss_jordan(A, B, terms=1):
                             "matrix's entries are too large (or too different in scale); "
                             "rescale it" % k)
         M[k], M[p] = M[p], M[k]
-        row_d[k], row_d[p] = row_d[p], row_d[k]
+        r[k], r[p] = r[p], r[k]                   # r_i moves with row i
         # columns 0..k-1 are unit columns by now, 0 in row k: each row changes from k on
         M[k][k:] = tail = [a / pivot for a in M[k][k:]]
         for row in M:

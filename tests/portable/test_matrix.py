@@ -242,3 +242,11 @@ def test_intercept_column_and_design():
     assert float_columns([[1.0, 2]]) is None and float_columns([[1.0], [2.0, 3.0]]) is None
     e = raises(DataError, lambda: design([[1.0, float("nan")]], True))
     assert "X[0][1]" in str(e)
+
+
+def test_a_singular_matrix_that_is_not_a_gram_matrix_is_refused():
+    # row 2 = 0.3 row 0 + 0.9 row 1 (up to rounding): singular, with a 0 on the
+    # diagonal, where XᵀWX's test (whose scales are the diagonal's) would see nothing
+    A = Matrix([[1.0, 0.1, 0.7], [0.3, 1.0, -0.7 * 0.3 / 0.9], [0.57, 0.93, 0.0]])
+    e = raises(SingularMatrixError, A.inverse)
+    assert e.column == 2, e.column
