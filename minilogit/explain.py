@@ -15,7 +15,7 @@ before raising):
 >>> from minilogit import LogisticRegression
 >>> m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0], [4.0], [5.0]], [0, 0, 1, 0, 1, 1])
 >>> print(explain(m))                                # doctest: +ELLIPSIS
-Converged after 6 Newton steps: the scaled gradient ... fell to 1.16e-10 <= tol = 1e-08 at step 5; the step solved there was then taken, and it ends at 4.3e-17. ... quadratic convergence ...
+Converged after 6 Newton steps: the scaled gradient ... fell to 1.16e-10 <= tol = 1e-08 at step 5; the step solved there was then taken, after which the scaled gradient is 4.3e-17. ... quadratic convergence ...
 """
 
 import math
@@ -58,12 +58,10 @@ def _why(model):
     check = getattr(result, "newton_check", None)   # asked after a first-order fit
     if result.diagnosis is not None:
         return ("Stopped after %s, before converging, because the data admit no "
-                "maximum-likelihood estimate%s: %s. Every further step would lower the "
+                "maximum-likelihood estimate: %s. Every further step would lower the "
                 "loss a little more while the coefficients grow without bound. A "
                 "penalty (ridge) gives a finite answer; so does removing the separating "
-                "feature." % (steps, "" if check is None else
-                              " (a Newton run of at most %d steps from the start, after "
-                              "the fit, showed it)" % check, result.diagnosis))
+                "feature." % (steps, result.diagnosis))
     if not result.grad_norms:
         return ("Ran %s over a stream of rows, as asked: a streamed fit has no "
                 "convergence test (it would need another pass over the data). The "
@@ -86,9 +84,13 @@ def _why(model):
 
 
 def _checked(steps):
-    """How the question "does a minimum exist?" was answered after a first-order fit."""
+    """How the question "does a minimum exist?" was answered after a first-order fit:
+    by a Newton run of ``steps`` steps at most (0: none), or not ("failed (why)")."""
     if steps is None:
         return ""
+    if isinstance(steps, str):
+        return (" Whether a minimum exists could not be checked: a Newton run from the "
+                "start %s." % steps)
     if steps == 0:
         return (" Whether a minimum exists was not checked: a Newton step would cost more "
                 "than this whole fit did.")
@@ -98,17 +100,19 @@ def _checked(steps):
 
 def _tested(result):
     """The name of the quantity that the stopping rule tested against tol."""
-    what = "KKT violation of eq. (45)" if result.solver in ("proximal", "cd") else "gradient"
-    return "the scaled %s (max_j |g_j| / (N s_j), the mean loss's per standardized " \
-        "coefficient)" % what
+    if result.solver in ("proximal", "cd"):
+        return ("the scaled KKT violation (max_j |v_j| / (N s_j), v_j the violation of "
+                "eq. (45) per standardized coefficient)")
+    return ("the scaled gradient (max_j |g_j| / (N s_j), the mean loss's gradient per "
+            "standardized coefficient)")
 
 
 def _finished(result):
     """Newton and IRLS take the step solved where the test passed (``Run``)."""
     if result.tested is None or result.tested == result.n_iter:
         return ""
-    return ("; the step solved there was then taken, and it ends at %.2g"
-            % result.criteria[-1])
+    return ("; the step solved there was then taken, after which the scaled gradient "
+            "is %.2g" % result.criteria[-1])
 
 
 def _advice(solver):

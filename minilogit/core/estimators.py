@@ -191,14 +191,15 @@ class Estimator:
             # of as many steps as the fit's own work pays for (a pass of a first-order
             # solver: ~3 N d operations; a Newton step: ~N d^2 / 2 + d^3 / 3), 25 at most
             n, d = objective.n_examples, len(beta0)
-            result.newton_check = min(25, int(3.0 * n * d * result.n_iter /
-                                               (n * d * d / 2.0 + d ** 3 / 3.0)))
+            steps = result.newton_check = min(25, int(3.0 * n * d * result.n_iter /
+                                                       (n * d * d / 2.0 + d ** 3 / 3.0)))
             try:
-                if result.newton_check:
-                    result.diagnosis = newton(objective, beta0, result.newton_check,
-                                              TOL).diagnosis
-            except (ArithmeticError, DataError):
-                pass
+                found = steps and newton(objective, beta0, steps, TOL).diagnosis
+                if found:
+                    result.diagnosis = ("a Newton run of at most %d steps from the start, "
+                                        "after the fit, found %s" % (steps, found))
+            except (ArithmeticError, DataError) as e:     # a singular Hessian, say
+                result.newton_check = "failed (%s)" % (e,)
         result.tol, result.n_examples = tol, objective.n_examples
         return result
 
@@ -239,7 +240,7 @@ class LogisticRegression(Estimator):
       ``solvers``; ``minilogit.LogisticRegression`` adds "proximal" and "cd").
     - ``max_iter``: iterations (epochs for SGD); default by solver.
     - ``tol``: converged when the scaled gradient max_j |g_j| / (N s_j),
-      the mean loss's per standardized coefficient, is at most ``tol``
+      the mean loss's gradient per standardized coefficient, is at most ``tol``
       (default 1e-8 in double precision; 1e-3 for SGD).
     - ``learning_rate``: gd: a fixed step, or None (default) for a line
       search; sgd: the initial step eta_0 (default 0.5).

@@ -56,10 +56,11 @@ class FitResult:
     largest |component| of the gradient at the same points (SGD: at the end
     of each epoch). ``criteria``: the stopping rule's quantity at the same
     points (``scaled_gradient``, whose s_j are ``scales``). ``converged``:
-    the test ``criterion`` <= tol passed: ``criterion`` is the value it
-    passed with, at iteration ``tested`` (Newton and IRLS then took the step
-    solved there: ``tested == n_iter - 1``), or the last value when it did
-    not pass. ``diagnosis``: why the fit stopped early (e.g. separation), or
+    the stopping test passed, at iteration ``tested`` (Newton and IRLS then
+    took the step solved there, unless ``max_iter`` came first), and no
+    diagnosis followed. ``criterion``: the scaled gradient at ``tested``
+    (what the gradient test passed with), or the last one when no test
+    passed. ``diagnosis``: why the fit stopped early (e.g. separation), or
     None.
 
     >>> r = FitResult("newton", [0.0], [1.0], [0.5], 0, False, None)
@@ -243,14 +244,14 @@ class Run:
     def done(self, g):
         self.grad_norms.append(max_abs(g))
         self.criteria.append(scaled_gradient(g, self.scales, self.n))
-        if self.tested is not None:     # finish: the step solved where the test passed is taken
+        if self.tested is not None:           # the step after the test has been taken
             self.converged = self.diagnosis is None
             return True
         stop, self.converged = verdict(self.criteria[-1], self.tol, self.diagnosis,
                                        self.n_iter, self.max_iter)
-        if self.converged:
-            self.tested = self.n_iter
-            return not (self.finish and self.n_iter < self.max_iter)
+        if self.converged:                    # the test passed here: stop, or (finish)
+            self.tested = self.n_iter         # first take the step solved here
+            return not self.finish or self.n_iter == self.max_iter
         return stop
 
     def step(self, beta, L, detail=None):
