@@ -217,9 +217,8 @@ class FixedAtZero(Wrapper):
         return self._reduce(self.objective.gradient(self.full(beta)))
 
     def hessian(self, beta):
-        H = self.objective.hessian(self.full(beta))
-        return Matrix([[H.rows[j][k] for k in self.free] for j in self.free], copy=False,
-                      terms=H.terms)
+        H = self.objective.hessian(self.full(beta)).rows
+        return Matrix([[H[j][k] for k in self.free] for j in self.free], copy=False)
 
     def example_gradient(self, i, beta):
         return self._reduce(self.objective.example_gradient(i, self.full(beta)))
