@@ -71,3 +71,30 @@ def test_every_figure_it_shows_exists():
     assert len(figures) >= 6
     for path in figures:
         assert os.path.exists(os.path.join(ROOT, path)), path
+
+
+# A doctest that prints only True or False proves a claim without showing its
+# numbers; the walkthrough keeps such outputs for the few claims whose truth
+# value is the point (issue 25).
+MAX_BARE_BOOLEANS = 10
+
+
+def _bare_booleans(text):
+    """The examples whose expected output is nothing but True/False values."""
+    bare = []
+    for example in doctest.DocTestParser().get_examples(text):
+        words = re.sub(r"[\s()\[\],]+", " ", example.want).split()
+        if words and set(words) <= {"True", "False"}:
+            bare.append(example.source.strip())
+    return bare
+
+
+def test_bare_boolean_outputs_are_counted():
+    outputs = ">>> 1 < 2\nTrue\n>>> 1 < 2, 2 < 1\n(True, False)\n>>> [1 < 2]\n[True]\n" \
+              ">>> 1, 1 < 2\n(1, True)\n>>> print(1)\n1\n"
+    assert len(_bare_booleans(outputs)) == 3
+
+
+def test_at_most_ten_bare_boolean_outputs():
+    bare = _bare_booleans(open(WALKTHROUGH).read())
+    assert len(bare) <= MAX_BARE_BOOLEANS, bare
