@@ -17,7 +17,7 @@ import re
 
 import pytest
 
-from test_walkthrough import CITATION, ROOT, WALKTHROUGH, cited_numbers
+from test_walkthrough import CITATION, ROOT, WALKTHROUGH, _cited, cited_numbers
 
 PACKAGE = os.path.join(ROOT, "minilogit")
 
@@ -88,27 +88,24 @@ def displays():
             for tag in re.findall(r"\\tag\{(\d+)\}", body)}
 
 
-def line_with(relpath, phrase):
+def cited_on(relpath, phrase):
+    """The equation numbers cited on the one line of ``relpath`` holding ``phrase``."""
     lines = [line for line in open(os.path.join(PACKAGE, relpath), encoding="utf-8")
              if phrase in line]
     assert len(lines) == 1, (relpath, phrase, len(lines))
-    return lines[0]
+    return [n for citation in CITATION.findall(lines[0]) for n in cited_numbers(citation)]
 
 
 @pytest.mark.parametrize("relpath, phrase, n, keyword", SAMPLE)
 def test_a_citation_names_the_display_it_means(relpath, phrase, n, keyword):
-    cited = [m for c in CITATION.findall(line_with(relpath, phrase)) for m in cited_numbers(c)]
+    cited = cited_on(relpath, phrase)
     assert str(n) in cited, (relpath, phrase, cited)
     assert keyword in displays()[str(n)], (n, keyword)
 
 
 def test_the_sample_covers_every_tag_the_code_cites():
-    tags = set(displays())
-    cited = set()
-    for path in glob.glob(os.path.join(PACKAGE, "**", "*.py"), recursive=True):
-        for citation in CITATION.findall(open(path, encoding="utf-8").read()):
-            cited |= set(cited_numbers(citation))
-    assert cited <= tags, sorted(cited - tags, key=int)
+    cited = _cited()
+    assert cited <= set(displays()), sorted(cited - set(displays()), key=int)
     assert cited - {str(n) for _, _, n, _ in SAMPLE} == set()
 
 
@@ -121,7 +118,7 @@ def test_the_sample_covers_every_tag_the_code_cites():
     ("core/penalty.py", "the ridge term of eq.", "29"),
 ])
 def test_a_corrected_citation_stays_corrected(relpath, phrase, wrong):
-    cited = [m for c in CITATION.findall(line_with(relpath, phrase)) for m in cited_numbers(c)]
+    cited = cited_on(relpath, phrase)
     assert cited and wrong not in cited, (relpath, phrase, cited)
 
 
