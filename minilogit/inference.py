@@ -8,7 +8,7 @@ the log-likelihoods of the fit and of the intercept-only model.
 ``set_inference`` gives a fitted model the attributes below; ``Inference``
 computes the rest from them (``bse_``, ``pvalues_``, ``summary()``, ...).
 An estimator has both as its own attributes through
-``minilogit.models._base.LazyInference``, which loads this module the first
+``minilogit.models._base.Model.__getattr__``, which loads this module the first
 time one is asked for (fitting holds none of it); a logistic regression
 also sets these attributes only then.
 

@@ -1,7 +1,7 @@
 """LeastSquaresClassifier and make_masking: lecture 000's naive approach.
 
-Equation numbers are walkthrough.md's: (21) the least-squares coefficients
-beta = (XᵀX)⁻¹Xᵀy, (22) the threshold rule, (23) indicator regression
+Equation numbers are walkthrough.md's: (1) the least-squares coefficients
+beta = (XᵀX)⁻¹Xᵀy, (2) the threshold rule, (3) indicator regression
 B = (XᵀX)⁻¹XᵀY with the argmax rule. Each property test states its
 invariant in its docstring and justifies its tolerance in a comment.
 

@@ -31,13 +31,23 @@ def _tags():
     return tags, derivation_only
 
 
+# "eq. (8)", "eqs. (38) and (22)", "eqs. (1), (3)", "eqs. (25)-(30)"
+CITATION = re.compile(r"[Ee]qs?\.\s*(\(\d+\)(?:\s*(?:-|,|and|, and)\s*\(\d+\))*)")
+
+
+def cited_numbers(citation):
+    """The equation numbers one citation names, a range "(a)-(b)" in full."""
+    numbers = []
+    for sep, n in re.findall(r"(-?)\s*\((\d+)\)", citation):
+        numbers += range(numbers[-1] + 1, int(n) + 1) if sep else [int(n)]
+    return [str(n) for n in numbers]
+
+
 def _cited():
     cited = set()
     for path in glob.glob(os.path.join(ROOT, "minilogit", "**", "*.py"), recursive=True):
-        src = open(path).read()
-        cited |= set(re.findall(r"[Ee]q\.\s*\((\d+)\)", src))
-        for a, b in re.findall(r"[Ee]qs\.\s*\((\d+)\)-\((\d+)\)", src):
-            cited |= {str(n) for n in range(int(a), int(b) + 1)}
+        for citation in CITATION.findall(open(path, encoding="utf-8").read()):
+            cited |= set(cited_numbers(citation))
     return cited
 
 

@@ -58,7 +58,7 @@ class Penalty:
         self.name, self.l1, self.l2 = name, lam * alpha, lam * (1.0 - alpha)   # eq. (41)
 
     def smooth(self, loss, penalized):
-        """The loss plus the penalty's ridge part on the parameters ``penalized``, eq. (29)."""
+        """The loss plus the penalty's ridge part on the parameters ``penalized``, eq. (41)."""
         return L2Penalty(loss, self.l2, penalized) if self.l2 > 0 else loss
 
 

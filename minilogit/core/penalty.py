@@ -1,5 +1,5 @@
 """An objective made from another: ``Wrapper``, which passes the data's questions
-on, and ``L2Penalty``, the ridge term of eq. (29) added to any objective, which
+on, and ``L2Penalty``, the ridge term of eq. (41) added to any objective, which
 overrides only what the penalty changes. Loaded when a fit has a penalty (or
 fixes parameters, ``softmax_regression.FixedAtZero``).
 
@@ -50,7 +50,7 @@ class Wrapper(Objective):
 
 
 class L2Penalty(Wrapper):
-    """The objective plus lam * sum_{j in penalized} beta_j^2, eq. (29).
+    """The objective plus lam * sum_{j in penalized} beta_j^2, eq. (41) (eq. (29) for softmax).
 
     The gradient gains 2 lam beta_j and the Hessian 2 lam on the diagonal
     of the penalised parameters. With lam > 0 on every parameter that can
@@ -71,16 +71,16 @@ class L2Penalty(Wrapper):
 
     def value(self, beta):
         return (self.objective.value(beta)
-                + self.lam * sum(beta[j] ** 2 for j in self.penalized))   # eq. (29)
+                + self.lam * sum(beta[j] ** 2 for j in self.penalized))   # eq. (41)
 
     def gradient(self, beta):
         g = list(self.objective.gradient(beta))
         for j in self.penalized:
-            g[j] += 2.0 * self.lam * beta[j]                 # eq. (29): d/dbeta_j of lam beta_j^2
+            g[j] += 2.0 * self.lam * beta[j]                 # eq. (41): d/dbeta_j of lam beta_j^2
         return g
 
     def hessian(self, beta):
-        return self.objective.hessian(beta) + self.ridge()   # eq. (29): + 2 lam I_penalized
+        return self.objective.hessian(beta) + self.ridge()   # eq. (41): + 2 lam I_penalized
 
     def ridge(self):
         """The diagonal 2 lam on the penalised parameters: IRLS's eq. (22) becomes

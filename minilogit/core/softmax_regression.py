@@ -7,9 +7,10 @@ solvers can treat it like any other. a_ik = x_iᵀtheta_k is the score of
 class k, p_ik = softmax(a_i)_k its probability, eq. (25), and y_i is the
 index (0..K-1) of example i's class.
 
-Adding the same vector c to every theta_k changes no probability, so K free
-vectors are not identifiable, eq. (30): the cross-entropy is flat along
-that direction and its Hessian singular. The estimator's default is the lecture's cure, eq. (30): one class's vector
+Adding the same vector c to every theta_k changes no probability of eq. (25),
+so K free vectors are not identifiable: the cross-entropy, eq. (26), is flat
+along that direction and its Hessian, eq. (28), singular. The estimator's
+default is the lecture's cure, eq. (30): one class's vector
 is fixed at 0 (``reference_class``; by default the first class), the
 baseline-category model of statsmodels' MNLogit, and the others measure
 log-odds against it; for two classes it is ``LogisticRegression``. The

@@ -60,7 +60,7 @@ def indicator_matrix(index, K):
     """Return the N x K indicator (one-hot) rows: Y_ik = 1 when y_i is class k, eq. (3).
 
     ``index`` holds each label's position in the sorted classes (what
-    ``minilogit.validation.check_class_labels`` returns).
+    ``minilogit.core.checks.check_class_labels`` returns).
 
     >>> indicator_matrix([0, 2, 1], 3)
     [[1.0, 0.0, 0.0], [0.0, 0.0, 1.0], [0.0, 1.0, 0.0]]

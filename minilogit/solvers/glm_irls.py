@@ -1,4 +1,4 @@
-"""IRLS for a generalised linear model as R's ``glm.fit`` runs it, eqs. (38), (21), (22).
+"""IRLS for a generalised linear model as R's ``glm.fit`` runs it, eqs. (38) and (22).
 
 The core's ``irls`` is the lecture's loop: from a beta, solve the weighted
 least-squares problem, stop when the gradient is small. Statistical software
@@ -138,7 +138,7 @@ def glm_irls(objective, max_iter=100, tol=TOL, mu0=None):
             break
         if n_iter > 0:
             try:
-                w, z = data.working_response(beta, observed=True)   # eq. (21)
+                w, z = data.working_response(beta, observed=True)   # eq. (38)
                 beta_new = _wls(objective, w, z, beta)           # eq. (22)
             except SingularMatrixError:          # separation, once the weights underflow
                 diagnosis = data.diagnose(beta, last_step)
@@ -177,7 +177,7 @@ def glm_irls(objective, max_iter=100, tol=TOL, mu0=None):
         diagnosis = data.diagnose(beta, last_step)
     converged = tested is not None and diagnosis is None
     result = FitResult("irls", beta, history, grad_norms, n_iter, converged, diagnosis,
-                       iterates, "(21), (22)", details,
+                       iterates, "(38), (22)", details,
                        criteria[tested if tested is not None else -1], scales, criteria,
                        tested)
     result.test = "deviance" if by_deviance else "gradient"      # which test stopped it
