@@ -37,6 +37,8 @@ from minilogit import (GLM, ConvergenceWarning, DataError, DivergenceError, Infe
                        MultiLabelClassifier, NotFittedError, OneVsRest, SeparationWarning,
                        SingularMatrixError, SoftmaxRegression, lasso_path)
 from minilogit import metrics
+from minilogit.core.logistic import LogisticLoss
+from minilogit.core.solvers import newton
 from minilogit.models.paths import lam_max
 
 NAN, INF = float("nan"), float("inf")
@@ -538,6 +540,18 @@ case("matrix-singular", "[[1, 2], [2, 4]].inverse()",
 case("matrix-singular-solve", "[[1, 2], [2, 4]].solve([1, 1])",
      lambda: Matrix([[1.0, 2.0], [2.0, 4.0]]).solve([1.0, 1.0]),
      SingularMatrixError, "matrix is singular: column 1")
+case("matrix-singular-first-column", "[[0, 0], [0, 1]].solve([1, 1]): column 0 has none "
+     "before it", lambda: Matrix([[0.0, 0.0], [0.0, 1.0]]).solve([1.0, 1.0]),
+     SingularMatrixError, "column 0 has no usable pivot (it is 0)")
+case("overshoot-first-column", "newton on y = [1, 0], X = [[1], [1]] from beta = 3: "
+     "3 -> -7.02 -> 551, where p(1 - p) rounds to 0",
+     lambda: newton(LogisticLoss(Matrix([[1.0], [1.0]]), [1, 0]), [3.0]),
+     SingularMatrixError, "column 0 has no usable pivot (it is 0)")
+for name in ("LR-newton", "LR-irls"):
+    case("zero-column/" + name, "X = [[0.0]] * 6, fit_intercept=False: column 0 of "
+         "X'WX is 0, with no column before it",
+         lambda n=name: fit(n, [[0.0]] * 6, Y, fit_intercept=False),
+         DataError, "column 0 of X is 0 on every row whose weight w_i is not 0")
 case("matrix-non-square-solve", "a 2x3 matrix .solve([1, 2])",
      lambda: Matrix([[1.0, 2.0, 3.0], [2.0, 4.0, 5.0]]).solve([1.0, 2.0]),
      DataError, "solve needs a square matrix, got 2x3")

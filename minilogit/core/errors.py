@@ -71,7 +71,7 @@ class SingularMatrixError(ArithmeticError):
     """Gauss-Jordan elimination found a column with no usable pivot.
 
     ``column`` is the index (from 0) of the column that depends on the
-    columns before it.
+    columns before it (column 0, with none before it, is all 0).
 
     >>> SingularMatrixError("no pivot", column=2).column
     2

@@ -179,10 +179,15 @@ class Estimator:
             self.failure_ = "Failed, step too large: %s." % (e,)
             raise
         if isinstance(result, SingularMatrixError):   # raised here, not chained to e
-            message = ("the Hessian is singular: %s is a linear combination of the "
-                       "columns before it (a constant or duplicated column?); drop it "
-                       "(or, if the columns' scales differ by many orders of magnitude, "
-                       "standardize them)" % (describe or self._describe_column)(result.column))
+            name = (describe or self._describe_column)(result.column)
+            if result.column == 0:      # nothing before it: X'WX's first column is 0
+                message = ("the Hessian is singular: %s is 0 on every row whose weight "
+                           "w_i is not 0 (a column of zeros?); drop it" % name)
+            else:
+                message = ("the Hessian is singular: %s is a linear combination of the "
+                           "columns before it (a constant or duplicated column?); drop it "
+                           "(or, if the columns' scales differ by many orders of magnitude, "
+                           "standardize them)" % name)
             self.failure_ = "Failed, collinearity: %s." % message
             raise DataError(message)
         if (not entry.hessian and not result.converged and result.diagnosis is None

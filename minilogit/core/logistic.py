@@ -25,7 +25,7 @@ True
 
 import math
 
-from .compat import EPS, LOG_MAX, mul, sub
+from .compat import EPS, LOG_MAX, TINY, mul, sub
 from .errors import DataError, shown
 from .functions import log1pexp, sigmoid
 from .matrix import Matrix, column_scales, dot, fill, weighted_gram
@@ -39,7 +39,11 @@ CERTAIN_MARGIN = min(30.0, LOG_MAX / 6.0)
 # keeps about half the float's digits: 1e-6 in double precision, 4 sqrt(EPS) ~ 1.4e-3 in single.
 FLAT = max(1e-6, 4.0 * math.sqrt(EPS))
 
-W_MIN = 1e-10           # IRLS divides by w_i = p_i (1 - p_i): a weight below W_MIN is raised to it
+# IRLS divides by w_i = p_i (1 - p_i): a weight below W_MIN is raised to it. The smallest
+# normal float keeps (y_i - p_i) / w_i finite (|y_i - p_i| <= 1 < TINY * the largest float)
+# and binds only where Newton's own w_i is subnormal or 0, so IRLS takes Newton's steps:
+# lecture 001's IRLS trace to its printed digits (a floor of 1e-10 bound from step 6)
+W_MIN = TINY
 SGD_VISITS_PER_ROW = 10     # an SGD epoch's visits per row, at most: see weighted_examples
 
 

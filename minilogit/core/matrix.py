@@ -352,9 +352,9 @@ def _gauss_jordan(A, B, terms=1):
         pivot = M[p][k]
         if pivot == 0 or (not exact and all(m <= tol * r_i * c[k]
                                              for m, r_i in zip(column, r[k:]))):
-            raise SingularMatrixError(
-                "matrix is singular: column %d has no usable pivot "
-                "(it depends on the columns before it)" % k, column=k)
+            raise SingularMatrixError(    # column 0 has none before it: it is all 0
+                "matrix is singular: column %d has no usable pivot (%s)" % (k, "it is 0"
+                if k == 0 else "it depends on the columns before it"), column=k)
         if not exact and not abs(pivot) < _INF:
             raise DataError("Gauss-Jordan elimination overflowed a float at column %d: the "
                             "matrix's entries are too large (or too different in scale); "

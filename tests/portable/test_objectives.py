@@ -5,7 +5,8 @@ import math
 from helpers import EPS, HUGE, SINGLE, X2, Y2, assert_close, finite, raises
 
 from minilogit import DataError, Matrix
-from minilogit.core.functions import log1pexp
+from minilogit.core.compat import TINY
+from minilogit.core.functions import log1pexp, sigmoid
 from minilogit.core.logistic import LogisticLoss, nll, nll_pm1, squared_error
 
 X1 = Matrix([[1.0] + r for r in X2])
@@ -111,9 +112,14 @@ def test_example_gradients_sum_to_gradient():
 def test_working_response():
     w, z = LogisticLoss(Matrix([[1.0]]), [1]).working_response([0.0])
     assert (w, z) == ([0.25], [2.0])
-    # a point fitted with certainty: the weight is floored, z stays finite
+    # a point fitted with certainty: the weight is floored at the smallest normal
+    # float, z stays finite, and w z is still y - p (Newton's step, eq. (21))
     w, z = LogisticLoss(Matrix([[1.0]]), [0]).working_response([800.0])
-    assert w == [1e-10] and finite(z[0])
+    assert w == [TINY] and finite(z[0]) and abs(w[0] * z[0] + 1.0) <= 4 * EPS
+    # a small weight that has not underflowed is left as it is
+    p = sigmoid(10.0)
+    w, z = LogisticLoss(Matrix([[1.0]]), [0]).working_response([10.0])
+    assert w == [p * (1.0 - p)] and abs(w[0] * z[0] - (10.0 * w[0] - p)) <= 4 * EPS
 
 
 def test_diagnose():
