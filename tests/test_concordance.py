@@ -288,3 +288,14 @@ def test_every_walkthrough_section_has_its_row():
                   if re.search(section + r"(?!\d)", r[3] + " " + r[4])]
         listed = [] if items.startswith("none: ") else items.split(", ")
         assert listed == naming, section
+
+
+def test_the_figures_a_sweep_row_quotes_are_in_the_walkthrough():
+    text = _read(WALKTHROUGH)
+    quoted = 0
+    for rows in _sweep().values():
+        for row in rows:
+            for figure in re.findall(r"(?<![\w.])\d+(?:\.\d+|e-\d+)(?![\w.])", row[3]):
+                assert figure in text, (row[0], figure)
+                quoted += 1
+    assert quoted >= 5, quoted
