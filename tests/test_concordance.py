@@ -7,6 +7,11 @@ file and function exists (read with ``ast``, nothing imported), each
 walkthrough section and equation exists, every walkthrough equation has a
 row, every numbered equation of lecture 000 has a row, and every
 "**Departure**" paragraph of the walkthrough is in the table of departures.
+
+The sweep tables give every item of every lecture document (listed in
+``tests/data/lecture_items.txt``) a row with its status; the tests below
+keep each item's row, check each status against the walkthrough, and keep a
+row for every numbered section of the walkthrough.
 """
 
 import ast
@@ -173,3 +178,124 @@ def test_the_walkthrough_links_here_and_cites_no_outside_path():
     assert "(docs/concordance.md)" in text
     assert "../shared" not in text
     assert "(docs/concordance.md)" in _read(os.path.join(ROOT, "README.md"))
+
+
+# The sweep: every item of every lecture document, one row each, with its
+# status. The items are listed in tests/data/lecture_items.txt (its header
+# says how they were made); the concordance gives each its row.
+
+LECTURE_ITEMS = os.path.join(ROOT, "tests", "data", "lecture_items.txt")
+DOCUMENTS = ("000", "001", "002", "003", "004")
+# How many items each document had when it was swept: items may be added,
+# never dropped.
+ITEMS_AT_LEAST = {"000": 76, "001": 43, "002": 44, "003": 35, "004": 23}
+STATUS = re.compile(r"^(reproduced|departure said \(§(\d+)\)|not applicable: .{10,}|missing: .{10,})$")
+
+
+def _listed_items():
+    """[(id, place)] from the item list, in order."""
+    items = []
+    for line in _read(LECTURE_ITEMS).splitlines():
+        if line.strip() and not line.startswith("#"):
+            item, place = line.split(" | ", 1)
+            items.append((item, place))
+    return items
+
+
+def _sweep():
+    """{document: rows} for the sweep tables, in the concordance's order."""
+    return dict((h.split()[3].rstrip(":"), rows) for h, rows in _tables().items()
+                if h.startswith("Sweep of lecture "))
+
+
+def _status_kind(status):
+    return status.split(":")[0].split(" (")[0]
+
+
+def _departures_by_section():
+    """{(lecture, section)} for every **Departure** paragraph, read whole."""
+    pairs, section, paragraph = set(), None, None
+    for line in _read(WALKTHROUGH).splitlines() + [""]:
+        heading = re.match(r"## (\d+)\. ", line)
+        if heading:
+            section = heading.group(1)
+        if line.startswith("**Departure**"):
+            paragraph = []
+        if paragraph is not None:
+            if not line.strip():
+                pairs |= {(n, section) for n in _lectures(" ".join(paragraph))}
+                paragraph = None
+            else:
+                paragraph.append(line)
+    return pairs
+
+
+def test_every_lecture_item_keeps_its_row():
+    sweep = _sweep()
+    assert sorted(sweep) == list(DOCUMENTS)
+    listed = _listed_items()
+    rows = [(row[0], row[1]) for d in DOCUMENTS for row in sweep[d]]
+    assert rows == listed                                  # same items, same order, same place
+    for d in DOCUMENTS:
+        assert all(row[0].startswith(d + ".") for row in sweep[d]), d
+        assert len(sweep[d]) >= ITEMS_AT_LEAST[d], d
+    assert len(set(item for item, _ in listed)) == len(listed)
+
+
+def test_every_sweep_row_has_a_status_and_a_place_that_exists():
+    sections, tags = _walkthrough_sections_and_tags()
+    for rows in _sweep().values():
+        for item, _, what, where, status in rows:
+            assert what, item
+            assert STATUS.match(status), (item, status)
+            if _status_kind(status) != "not applicable":
+                assert re.search(r"§\d+", where), item
+            for section in re.findall(r"§(\d+)", where + " " + status):
+                assert section in sections, (item, section)
+            for eq in re.findall(r"eq\. \((\d+)\)", where):
+                assert eq in tags, (item, eq)
+
+
+def test_every_departure_said_is_in_a_departure_paragraph_of_that_section():
+    said = _departures_by_section()
+    checked = 0
+    for d, rows in _sweep().items():
+        for row in rows:
+            m = STATUS.match(row[4])
+            if m and m.group(2):
+                assert (d, m.group(2)) in said, (row[0], row[4])
+                checked += 1
+    assert checked >= 40, checked
+
+
+def test_the_coverage_counts_are_the_rows():
+    sweep = _tables()["Coverage at a glance"]
+    assert [row[0] for row in sweep] == ["lecture " + d for d in DOCUMENTS]
+    kinds = ("reproduced", "departure said", "not applicable", "missing")
+    for row, d in zip(sweep, DOCUMENTS):
+        statuses = [_status_kind(r[4]) for r in _sweep()[d]]
+        assert [int(c) for c in row[1:]] == [len(statuses)] + [statuses.count(k) for k in kinds], d
+
+
+def test_every_walkthrough_section_has_its_row():
+    text = _read(WALKTHROUGH)
+    numbers = re.findall(r"^## (\d+)\. ", text, re.M)
+    rows = _tables()["Every section of the walkthrough"]
+    assert [row[0] for row in rows] == ["§" + n for n in numbers]
+    all_rows = [r for d in DOCUMENTS for r in _sweep()[d]]
+    for section, _, items in rows:
+        naming = [r[0] for r in all_rows
+                  if re.search(section + r"(?!\d)", r[3] + " " + r[4])]
+        listed = [] if items.startswith("none: ") else items.split(", ")
+        assert listed == naming, section
+
+
+def test_the_figures_a_sweep_row_quotes_are_in_the_walkthrough():
+    text = _read(WALKTHROUGH)
+    quoted = 0
+    for rows in _sweep().values():
+        for row in rows:
+            for figure in re.findall(r"(?<![\w.])\d+(?:\.\d+|e-\d+)(?![\w.])", row[3]):
+                assert figure in text, (row[0], figure)
+                quoted += 1
+    assert quoted >= 5, quoted
