@@ -47,6 +47,7 @@ MODULES = [
     "test_stream",
     "test_agreement",
     "test_cli",
+    "test_walkthrough",
 ]
 
 

@@ -4,6 +4,7 @@ import path from "node:path";
 
 // Trees the portable suite needs at run time, relative to the repo root.
 export const TREES = ["minilogit", "tests/portable"];
+export const FILES = ["walkthrough.md"]; // single files the suite reads, relative to the root
 export const ENTRY = "tests/portable/run.py";
 export const VROOT = "/portable"; // where the trees go inside the in-memory FS
 
@@ -36,6 +37,12 @@ export function copyTrees(FS, root) {
     }
   };
   for (const t of TREES) if (fs.existsSync(path.join(root, t))) walk(t);
+  for (const f of FILES) {
+    if (fs.existsSync(path.join(root, f))) {
+      FS.writeFile(`${VROOT}/${f}`, fs.readFileSync(path.join(root, f)));
+      count++;
+    }
+  }
   return count;
 }
 
