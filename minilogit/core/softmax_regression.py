@@ -301,8 +301,8 @@ class SoftmaxRegression(Estimator):
             raise DataError(
                 "Newton's method cannot fit K free parameter vectors without a ridge "
                 "penalty: adding the same vector to every theta_k changes no probability, "
-                "so the cross-entropy is flat in that direction and its Hessian is "
-                "singular (eq. (30)). Fix one class's vector at 0 with "
+                "so the cross-entropy is flat in that direction and the Hessian, eq. "
+                "(28), is singular. Fix one class's vector at 0 (eq. (30)) with "
                 "reference_class=<label> (the baseline-category model of statsmodels' "
                 "MNLogit; penalty=None does so with the first class), or use "
                 "penalty='l2', lam > 0 (scikit-learn's multinomial model)")

@@ -47,7 +47,7 @@ MODULES = [
     "test_stream",
     "test_agreement",
     "test_cli",
-    "test_walkthrough",
+    "test_walkthrough_examples",
 ]
 
 
