@@ -27,7 +27,7 @@ from .logistic import L1_SOLVERS
 
 
 def irls(objective, beta0, max_iter, tol):
-    """R's glm.fit IRLS (``minilogit.solvers.glm_irls``), loaded when first run;
+    """IRLS with R's safeguards (``minilogit.solvers.glm_irls``), loaded when first run;
     it starts from the family's means, not from beta0.
 
     >>> from minilogit.objectives.glm import GLMLoss
@@ -47,8 +47,8 @@ class GLM(Model, Estimator):
       "poisson" (counts) or "gaussian".
     - ``link``: None (default: the family's canonical link, logit / log /
       identity), or "probit" or "cloglog" for the binomial family.
-    - ``solver``: "irls" (default: R's glm.fit, with step-halving and the
-      deviance test; ``minilogit.solvers.glm_irls``), "newton" (Fisher
+    - ``solver``: "irls" (default: IRLS with R's step-halving and deviance
+      test; ``minilogit.solvers.glm_irls``), "newton" (Fisher
       scoring from b0 = g(ybar), coef = 0, with the core's gradient test),
       or "cd" / "proximal" (needed for an L1 penalty).
     - ``max_iter`` (default 100), ``tol`` (default 1e-8: irls's test passes

@@ -1,4 +1,5 @@
-"""IRLS for a generalised linear model as R's ``glm.fit`` runs it, eqs. (38) and (22).
+"""IRLS for a generalised linear model, eqs. (38) and (22): R's step-halving and deviance
+test, statsmodels' start, and Newton's (observed) weights.
 
 The core's ``irls`` is the lecture's loop: from a beta, solve the weighted
 least-squares problem, stop when the gradient is small. Statistical software
