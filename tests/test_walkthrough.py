@@ -108,3 +108,10 @@ def test_bare_boolean_outputs_are_counted():
 def test_at_most_ten_bare_boolean_outputs():
     bare = _bare_booleans(open(WALKTHROUGH).read())
     assert len(bare) <= MAX_BARE_BOOLEANS, bare
+
+
+def test_every_display_has_a_number():
+    """The introduction says so: every $$ display carries a \\tag."""
+    text = open(WALKTHROUGH, encoding="utf-8").read()
+    displays = re.findall(r"\$\$(.*?)\$\$", text, re.S)
+    assert len(displays) >= 50 and [d[:40] for d in displays if "\\tag{" not in d] == []
