@@ -110,8 +110,9 @@ def test_the_sample_covers_every_tag_the_code_cites():
 
 
 @pytest.mark.parametrize("relpath, phrase, wrong", [
-    # issue 25's four: the flatness is eq. (25)'s, not the cure's (30); a GLM's
-    # z is eq. (38), not the logistic (21); the ridge term is eq. (41)
+    # four that once pointed elsewhere: the flatness is eq. (25)'s, not the
+    # cure's (30); a GLM's z is eq. (38), not the logistic (21); the ridge term
+    # is eq. (41)
     ("core/softmax_regression.py", "vectors are not identifiable", "30"),
     ("solvers/glm_irls.py", '"""IRLS for a generalised linear model', "21"),
     ("solvers/glm_irls.py", "data.working_response(beta, observed=True)", "21"),

@@ -85,7 +85,7 @@ def test_every_figure_it_shows_exists():
 
 # A doctest that prints only True or False proves a claim without showing its
 # numbers; the walkthrough keeps such outputs for the few claims whose truth
-# value is the point (issue 25).
+# value is the point.
 MAX_BARE_BOOLEANS = 10
 
 

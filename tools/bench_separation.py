@@ -1,4 +1,4 @@
-"""Time minilogit.separation.check_separation on the cases of issue 23.
+"""Time minilogit.separation.check_separation on breast cancer and on many-class cases.
 
     python3 tools/bench_separation.py [--big]
 

@@ -247,7 +247,7 @@ def test_softmax_regression_minimises_its_documented_objective():
 
 
 def test_softmax_elastic_net_ridge_weight_is_one_minus_alpha_lam():
-    """Issue 23's case: lam = 4, l1_ratio = 0.5 puts ridge weight 2, not 4, on
+    """lam = 4, l1_ratio = 0.5 puts ridge weight 2, not 4, on
     the coefficients (the residual on the documented objective was 4.1/N)."""
     X, y = DATA_SETS["B"][0], DATA_SETS["B"][2]
     m = SoftmaxRegression(penalty="elasticnet", lam=4, l1_ratio=0.5,
