@@ -344,8 +344,12 @@ def _gauss_jordan(A, B, terms=1):
         # n EPS d_i d_k, and rescaling a column of X leaves the test's outcome as it is
         r = [math.sqrt(abs(A[i][i])) for i in range(n)]
         c, tol = list(r), (terms + n) * EPS
-    else:           # any matrix: the elimination leaves n EPS times the column's largest entry
-        r, c, tol = [1.0] * n, [max(map(abs, column)) for column in zip(*A)], n * EPS
+    else:           # any matrix: each row on the scale of its largest entry r_i, each
+        # column on that of its largest entry once the rows are so divided, c_k; the
+        # elimination leaves n EPS r_i c_k
+        r = [max(map(abs, row)) for row in A]
+        c = [max([abs(A[i][k]) / r[i] for i in range(n) if r[i]] or [0.0]) for k in range(n)]
+        tol = n * EPS
     for k in range(n):
         column = [abs(row[k]) for row in M[k:]]
         p = k + column.index(max(column))         # the largest |entry| from row k down

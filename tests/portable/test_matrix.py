@@ -250,3 +250,9 @@ def test_a_singular_matrix_that_is_not_a_gram_matrix_is_refused():
     A = Matrix([[1.0, 0.1, 0.7], [0.3, 1.0, -0.7 * 0.3 / 0.9], [0.57, 0.93, 0.0]])
     e = raises(SingularMatrixError, A.inverse)
     assert e.column == 2, e.column
+
+
+def test_a_matrix_whose_rows_differ_in_scale_is_solved():
+    # each row on its own scale: [1e20, 1e20] and [1, 2] are independent
+    assert_close(Matrix([[1e20, 1e20], [1.0, 2.0]]).solve([1.0, 1.0]), [-1.0, 1.0],
+                 rel=1e-12 if EPS < 1e-10 else 1e-5, what="solve")
