@@ -124,8 +124,9 @@ def _advice(solver):
 
 def _rate(result):
     """A sentence on how fast the tested quantity fell over the last few steps."""
-    solver, g = result.solver, result.criteria[:len(result.criteria) - (
-        result.tested is not None and result.tested < result.n_iter)]
+    solver, g = result.solver, result.criteria             # up to the test's point
+    if result.tested is not None:
+        g = g[:result.tested + 1]
     tail = [v for v in g[-4:] if v > 0]
     shown = " -> ".join("%.1e" % v for v in g[-4:])
     if len(tail) < 3:

@@ -69,16 +69,23 @@ class FitResult:
     """
 
     def __init__(self, solver, beta, history, grad_norms, n_iter, converged, diagnosis,
-                 iterates=None, equation="", details=None, criterion=None, scales=None,
-                 criteria=None, tested=None):
+                 iterates=None, equation="", details=None, scales=None, criteria=None,
+                 tested=None):
         self.solver, self.beta, self.n_iter = solver, beta, n_iter
         self.history, self.grad_norms = history, grad_norms
         self.converged, self.diagnosis = converged, diagnosis
         self.iterates = iterates if iterates is not None else [beta]
         self.equation = equation
         self.details = details if details is not None else []
-        self.criterion, self.scales = criterion, scales
-        self.criteria, self.tested = criteria if criteria is not None else [], tested
+        self.scales, self.tested = scales, tested
+        self.criteria = criteria if criteria is not None else []
+
+    @property
+    def criterion(self):
+        """The scaled gradient at ``tested``, or the last one (None when none was kept)."""
+        if not self.criteria:
+            return None
+        return self.criteria[self.tested if self.tested is not None else -1]
 
     @property
     def trace(self):
@@ -270,11 +277,9 @@ class Run:
         return self.diagnosis is not None
 
     def result(self):
-        k = self.tested if self.tested is not None else -1
         return FitResult(self.name, self.beta, self.history, self.grad_norms, self.n_iter,
                          self.converged, self.diagnosis, self.iterates, self.equation,
-                         self.details, self.criteria[k], self.scales, self.criteria,
-                         self.tested)
+                         self.details, self.scales, self.criteria, self.tested)
 
 
 def gradient_descent(objective, beta0, learning_rate=None, max_iter=10000, tol=TOL):

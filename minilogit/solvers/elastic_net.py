@@ -213,5 +213,5 @@ def iterate(solver, objective, f, beta0, l1, l2, penalized, max_iter, tol, step,
         if unpenalized:
             diagnosis = objective.diagnose(beta, last_step)
     return FitResult(solver, beta, history, grad_norms, n_iter, converged, diagnosis,
-                     iterates, equation, details, criterion, scales, criteria,
+                     iterates, equation, details, scales, criteria,
                      n_iter if converged else None)

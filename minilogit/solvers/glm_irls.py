@@ -178,9 +178,7 @@ def glm_irls(objective, max_iter=100, tol=TOL, mu0=None):
         diagnosis = data.diagnose(beta, last_step)
     converged = tested is not None and diagnosis is None
     result = FitResult("irls", beta, history, grad_norms, n_iter, converged, diagnosis,
-                       iterates, "(38), (22)", details,
-                       criteria[tested if tested is not None else -1], scales, criteria,
-                       tested)
+                       iterates, "(38), (22)", details, scales, criteria, tested)
     result.test = "deviance" if by_deviance else "gradient"      # which test stopped it
     if by_deviance:
         result.deviance_change, result.deviance_bound = change, bound
