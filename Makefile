@@ -6,6 +6,10 @@
 # make board - the heap minilogit needs on a MicroPython board build (needs only python3)
 # make figures - write the walkthrough's pictures to docs/figures/*.svg (needs only python3)
 # make notebook - run docs/lecture.ipynb's code cells and store their outputs (needs only python3)
+# make site  - build the walkthrough as an offline page whose examples run in the
+#              browser (Pyodide; MicroPython light mode) into build/site/
+# make site-test - serve build/site on 127.0.0.1 and run every example in Debian's
+#              headless Chromium with both runtimes; writes the README's site figures
 # make interop - tests/interop in .venv-interop, with numpy, pandas and scikit-learn:
 #              check_estimator on the estimators, and the user paths (pipelines,
 #              grid search, cross-validation, data frames)
@@ -15,7 +19,7 @@ VPY    := $(VENV)/bin/python
 INTEROP := .venv-interop
 IPY    := $(INTEROP)/bin/python
 
-.PHONY: demo test interop portable board figures notebook bench clean
+.PHONY: demo test interop portable board figures notebook bench site site-test site-shots clean
 
 demo:
 	$(PYTHON) -m minilogit demo
@@ -68,6 +72,19 @@ notebook:
 # a streaming epoch over a long file alone: make bench BENCH_ARGS="--stream-rows 1000000"
 bench:
 	$(PYTHON) tools/bench.py $(BENCH_ARGS)
+
+site:
+	bash tools/site/setup.sh
+	node tools/site/build.mjs build/site
+
+site-test: site
+	bash tools/site/setup.sh --browser
+	node tools/site/test.mjs --site build/site --readme README.md
+
+# the README's three screenshots of the page (docs/site-*.png)
+site-shots: site
+	bash tools/site/setup.sh --browser
+	node tools/site/test.mjs --site build/site --shots docs
 
 clean:
 	rm -rf $(VENV) $(INTEROP) .pytest_cache .hypothesis *.egg-info

@@ -21,7 +21,7 @@ def text_files():
         dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS and (d == ".ci" or d[0] != ".")
                          and not d.endswith(".egg-info"))
         for name in sorted(files):
-            if not name.endswith((".pyc", ".mpy")):
+            if not name.endswith((".pyc", ".mpy", ".png")):
                 yield os.path.join(here, name)
 
 
