@@ -61,13 +61,18 @@ def run_block(key, text):
     return json.dumps(_run(examples, NAMESPACES[key]))
 
 
-def run_core(module, examples):
+def run_core(module, examples=None, text=None):
+    """A docstring's examples (JSON, as taken out at build time), or the
+    reader's edit of them (text), in a copy of the module's globals."""
     __import__(module)
     globs = dict(sys.modules[module].__dict__)
-    exs = [doctest.Example(e["source"], e["want"], e["exc_msg"],
-                           options={doctest.OPTIONFLAGS_BY_NAME[o[:-1]]: o[-1] == "+"
-                                    for o in e["options"]})
-           for e in json.loads(examples)]
+    if text is not None:
+        exs = doctest.DocTestParser().get_examples(text, module)
+    else:
+        exs = [doctest.Example(e["source"], e["want"], e["exc_msg"],
+                               options={doctest.OPTIONFLAGS_BY_NAME[o[:-1]]: o[-1] == "+"
+                                        for o in e["options"]})
+               for e in json.loads(examples)]
     return json.dumps(_run(exs, doctest.DocTest([], globs, module, module, 0, None)))
 
 

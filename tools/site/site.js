@@ -41,9 +41,9 @@ async function loadPyodideRuntime() {
     name: "pyodide", ms: performance.now() - t0,
     label: `Pyodide ${py.version} (Python ${version})`, bytes: () => payload("/pyodide/") + payload("minilogit.json"),
     runWalk: (key, text) => JSON.parse(runner.run_block(key, text)),
-    runCore: (block, text) => text === null
-      ? JSON.parse(runner.run_core(block.module, JSON.stringify(block.examples)))
-      : JSON.parse(runner.run_block("core:" + block.module + ":" + Math.random(), text)),
+    runCore: (block, text) => JSON.parse(text === null
+      ? runner.run_core(block.module, JSON.stringify(block.examples))
+      : runner.run_core.callKwargs(block.module, { text: text + "\n" })),
     draw: (code) => runner.draw(code),
   };
 }
@@ -65,7 +65,7 @@ async function loadMicroPythonRuntime() {
   };
   return {
     name: "micropython", ms: performance.now() - t0,
-    label: `MicroPython light mode (${version}, WebAssembly)`, bytes: () => payload("/micropython/") + payload("minilogit-core.json") + payload("lightdoctest.py"),
+    label: `MicroPython ${version} (WebAssembly), light mode`, bytes: () => payload("/micropython/") + payload("minilogit-core.json") + payload("lightdoctest.py"),
     runWalk: null,
     runCore: (block, text) => text === null
       ? call("lightdoctest.run_test(json.loads(_job), lightdoctest.module_globals(_mod))",
@@ -223,6 +223,7 @@ for (const fig of $$("figure.picture")) {
   });
 }
 $("#runall").addEventListener("click", () => runAll());
+window.site = { runOne }; // for make site-test's edit-and-rerun check
 if (params.get("run") === "all" || params.get("run") === "first") runAll(params.get("run") === "first");
 
 // the code beside each equation, fetched when an equation comes into view

@@ -90,6 +90,7 @@ for (const [name, query] of [["micropython", "&runtime=micropython"], ["pyodide"
   try {
     // cold: a fresh profile, nothing cached
     const cold = await visit(b, `index.html?run=all${query}`);
+    await editAndRerun(cold.page, name);
     await cold.page.close();
     // warm: the same browser again, its cache filled; the first block only
     const warm = await visit(b, `index.html?run=first${query}`);
@@ -132,6 +133,41 @@ if (opt("--readme") && failures.length === 0) writeReadme(path.resolve(opt("--re
 console.log(failures.length ? `site-test: FAILED: ${failures.join("; ")}` : "site-test: all checks pass");
 process.exitCode = failures.length ? 1 : 0;
 
+// Edit and rerun: a learning rate changed in a walkthrough block (Pyodide) or
+// a core example's data changed (both): the output follows the edit; and a
+// picture redrawn from edited code (Pyodide).
+async function editAndRerun(page, name) {
+  const core = await page.evaluate(async () => {
+    const div = document.querySelector('[data-core] .src').closest(".doctest"); // core.__init__
+    const ta = div.querySelector(".src");
+    ta.value = ta.value.replace("[0, 1, 0, 1])", "[0, 0, 1, 1])");
+    const r = await window.site.runOne(div);
+    return { r, out: div.querySelector(".out").textContent };
+  });
+  check(core.r.bad === 1 && !core.out.includes("0.908184"),
+    `${name}: an edited core example runs again, its output follows the edit (${core.out.replace(/\s+/g, " ").slice(0, 120)})`);
+  if (name !== "pyodide") return;
+  const walk = await page.evaluate(async () => {
+    const div = document.querySelector("#s7 .doctest");
+    const ta = div.querySelector(".src");
+    ta.value = ta.value.replace('LogisticRegression(solver="gd")', 'LogisticRegression(solver="gd", learning_rate=0.5)');
+    const r = await window.site.runOne(div);
+    return { r, out: div.querySelector(".out").textContent };
+  });
+  check(walk.r.bad === 1 && /\((True|False), \d+, -?[\d.]+\)/.test(walk.out) && !walk.out.includes("(True, 12, 2.073958)"),
+    `pyodide: an edited walkthrough block (gradient descent at learning rate 0.5) runs again with new iterations`);
+  const drawn = await page.evaluate(async () => {
+    const fig = document.querySelector('figure[data-file="sigmoid.svg"]');
+    const before = fig.querySelector(".svg").innerHTML;
+    const ta = fig.querySelector(".src");
+    ta.value = ta.value.replace("plot.sigmoid_plot()", "plot.sigmoid_plot(width=300)");
+    fig.querySelector(".draw").click();
+    for (let i = 0; i < 600 && !fig.classList.contains("redrawn"); i++) await new Promise((r) => setTimeout(r, 100));
+    return { redrawn: fig.classList.contains("redrawn"), changed: fig.querySelector(".svg").innerHTML !== before };
+  });
+  check(drawn.redrawn && drawn.changed, "pyodide: a picture redraws from its edited code");
+}
+
 function writeReadme(file) {
   const BEGIN = "<!-- site:begin (written by make site-test) -->", END = "<!-- site:end -->";
   const text = fs.readFileSync(file, "utf8");
@@ -139,7 +175,7 @@ function writeReadme(file) {
   if (i < 0 || j < i) { console.log(`site-test: no site markers in ${file}: README left alone`); return; }
   const row = (name, what) => {
     const { cold, warm } = results[name];
-    return `| ${name === "pyodide" ? "Pyodide" : "MicroPython (light mode)"} | ${cold.rtinfo.split(":")[0]} | ${what} | ` +
+    return `| ${name === "pyodide" ? "Pyodide" : "MicroPython"} | ${cold.rtinfo.split(":")[0]} | ${what} | ` +
       `${cold.passed} of ${cold.passed + cold.failed + cold.markedCount}${cold.markedCount ? ` (${cold.markedCount} marked: need what MicroPython lacks)` : ""} | ` +
       `${(cold.bytes / 1e6).toFixed(2)} MB | ${(cold.firstResultMs / 1000).toFixed(1)} s | ${(warm.firstResultMs / 1000).toFixed(1)} s |`;
   };
