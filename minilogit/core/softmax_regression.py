@@ -38,10 +38,10 @@ reports them.
 import math
 
 from .checks import adapted, check_class_labels, check_scores, check_X, design
-from .compat import mul, sub
+from .compat import mul
 from .errors import DataError
 from .estimators import Estimator, Penalty
-from .functions import softmax
+from .functions import logsumexp, softmax
 from .logistic import Objective, diagnose_margins
 from .penalty import Wrapper
 from .matrix import Matrix, dot, weighted_gram
@@ -75,19 +75,26 @@ class SoftmaxLoss(Objective):
         return [theta[k * d:(k + 1) * d] for k in range(self.K)]
 
     def _fit_at(self, theta):
-        """Return (a, p, lse) by columns: the scores a_.k = X theta_k, the
-        probabilities p_.k, eq. (25), and each row's log sum_k e^a_ik. With m_i
-        = max_k a_ik, every e_ik = e^(a_ik - m_i) <= 1: p_ik = e_ik / s_i and
-        log sum_k e^a_ik = m_i + log s_i, s_i = sum_k e_ik (no overflow)."""
+        """Return (a, lse) by columns: the scores a_.k = X theta_k and each row's
+        log sum_k e^a_ik (``logsumexp``, which cannot overflow), kept until theta
+        changes. The probabilities follow from them, p_ik = e^(a_ik - lse_i),
+        eq. (25), and are computed where they are used (``probabilities``), not
+        kept: a board's heap holds two N x K tables at most."""
         if self._theta != theta:
+            self._a = self._lse = None          # the old tables go before the new ones come
             a = [self.X @ t for t in self.blocks(theta)]                # a_.k = X theta_k
-            m = list(map(max, *a))                                      # m_i = max_k a_ik
-            e = [list(map(math.exp, map(sub, a_k, m))) for a_k in a]  # e_ik = e^(a_ik - m_i)
-            s = list(map(sum, zip(*e)))                                 # s_i = sum_k e_ik
-            self._p = [[v / s_i for v, s_i in zip(e_k, s)] for e_k in e]    # eq. (25)
-            self._lse = [m_i + math.log(s_i) for m_i, s_i in zip(m, s)]
+            self._lse = [logsumexp(a_i) for a_i in zip(*a)]            # log sum_k e^a_ik
             self._a, self._theta = a, list(theta)
-        return self._a, self._p, self._lse
+        return self._a, self._lse
+
+    def probabilities(self, theta, k):
+        """p_.k, the probability of class k for every example, eq. (25): e^(a_ik - lse_i).
+
+        >>> [round(p, 4) for p in SoftmaxLoss(Matrix([[1.0]]), [0], 2).probabilities([1.0, 0.0], 0)]
+        [0.7311]
+        """
+        a, lse = self._fit_at(theta)
+        return [math.exp(a_ik - lse_i) for a_ik, lse_i in zip(a[k], lse)]
 
     def value(self, theta):
         """E = sum_i [log sum_k e^a_ik - a_{i, y_i}], eq. (26), through log-sum-exp.
@@ -95,7 +102,7 @@ class SoftmaxLoss(Objective):
         >>> SoftmaxLoss(Matrix([[1.0]]), [0], 3).value([1000.0, 0.0, 0.0])
         0.0
         """
-        a, _, lse = self._fit_at(theta)
+        a, lse = self._fit_at(theta)
         return sum(lse[i] - a[y_i][i] for i, y_i in enumerate(self.y))     # eq. (26)
 
     def gradient(self, theta):
@@ -104,10 +111,10 @@ class SoftmaxLoss(Objective):
         >>> SoftmaxLoss(Matrix([[1.0, 2.0]]), [0], 2).gradient([0.0] * 4)
         [-0.5, -1.0, 0.5, 1.0]
         """
-        _, p, _ = self._fit_at(theta)
         g = []
         for k in range(self.K):         # eq. (27): r_ik = p_ik - 1 for k = y_i, p_ik otherwise
-            r_k = [p_ik - 1.0 if y_i == k else p_ik for p_ik, y_i in zip(p[k], self.y)]
+            p_k = self.probabilities(theta, k)
+            r_k = [p_ik - 1.0 if y_i == k else p_ik for p_ik, y_i in zip(p_k, self.y)]
             g.extend(r_k @ self.X)                                     # Xᵀ r_.k
         return g
 
@@ -122,8 +129,8 @@ class SoftmaxLoss(Objective):
         >>> SoftmaxLoss(Matrix([[1.0]]), [0], 2).hessian([0.0, 0.0]).rows
         [[0.25, -0.25], [-0.25, 0.25]]
         """
-        _, p, _ = self._fit_at(theta)
         K, d = self.K, self.d
+        p = [self.probabilities(theta, k) for k in range(K)]                # eq. (25)
         H = [[0.0] * (K * d) for _ in range(K * d)]
         for k in range(K):
             for l in range(k + 1, K):               # eq. (28): sum_i p_ik p_il x_i x_iᵀ
@@ -150,10 +157,10 @@ class SoftmaxLoss(Objective):
         return g
 
     def _margins(self, scores):
-        """m_ij = score of i's own class minus score of class j, for j != y_i
-        (``scores`` by columns, a_.k)."""
-        return [[a_i[y_i] - a_i[j] for j in range(self.K) if j != y_i]
-                for a_i, y_i in zip(zip(*scores), self.y)]
+        """For each example in turn, m_ij = the score of its own class minus the
+        score of class j, for j != y_i (``scores`` by columns, a_.k)."""
+        for a_i, y_i in zip(zip(*scores), self.y):
+            yield [a_i[y_i] - a_i[j] for j in range(self.K) if j != y_i]
 
     def diagnose(self, theta, step):
         """A message when theta shows that the maximum-likelihood estimate does
@@ -171,8 +178,8 @@ class SoftmaxLoss(Objective):
         >>> loss.diagnose([0.0, -5.0, 0.0, 5.0], None).split(":")[0]
         'complete separation'
         """
-        a, _, _ = self._fit_at(theta)
-        m = [min(m_i) for m_i in self._margins(a)]     # example i's margin: its smallest
+        a, _ = self._fit_at(theta)
+        m = (min(m_i) for m_i in self._margins(a))     # example i's margin: its smallest
 
         def step_margins():
             d = [self.X @ s for s in self.blocks(step)]
