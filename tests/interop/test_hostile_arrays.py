@@ -30,7 +30,7 @@ def test_masked_entries_are_named():
 
 
 def test_missing_cells_of_a_frame_are_named_with_row_and_column():
-    frame = pd.DataFrame({"a": [0.0, 1.0, 2.0, 3.0], "b": ["x", 1.0, None, 2.0]})
+    frame = pd.DataFrame({"a": [0.0, 1.0, 2.0, 3.0], "b": [0.0, 1.0, None, "x"]})
     with pytest.raises(DataError, match=r"^X\[2\]\[1\] is None \(missing\), in column 'b'"):
         LogisticRegression().fit(frame, [0, 1, 0, 1])
     frame = pd.DataFrame({"a": pd.array([0, 1, None, 3], dtype="Int64")})
