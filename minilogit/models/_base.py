@@ -82,10 +82,11 @@ class Model:
         if self._NO_INFERENCE is not None and (name in SET_BY_INFERENCE or name in STATISTICS):
             raise AttributeError("a %s has no %s: %s" % (type(self).__name__, name,
                                                           self._NO_INFERENCE))
-        if name in SET_BY_INFERENCE and getattr(self, "_loss", None) is not None \
-                and hasattr(self, "coef_"):
+        if name in SET_BY_INFERENCE and hasattr(self, "coef_"):
             self._infer()                   # a fit's inference, computed when first asked
-            return getattr(self, name)
+            kept = getattr(self, "__dict__", {})
+            if name in kept:                # (by this thread or, meanwhile, another)
+                return kept[name]
         if name in STATISTICS:
             from ..inference import Inference
             return getattr(Inference(self), name)
@@ -108,7 +109,8 @@ class Model:
                 for name, value in staged.kept.items():
                     setattr(self, name, value)
                 for name in TRAINING_DATA:
-                    self.__dict__.pop(name, None)
+                    if hasattr(self, name):
+                        delattr(self, name)
         finally:
             if _LOCK is not None:
                 _LOCK.release()
