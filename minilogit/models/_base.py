@@ -106,7 +106,7 @@ class Model:
             if getattr(self, "_loss", None) is not None:   # not done by another thread
                 staged = Staged(self)
                 type(self)._set_inference(staged)
-                for name, value in staged.kept.items():
+                for name, value in staged.kept().items():
                     setattr(self, name, value)
                 for name in TRAINING_DATA:
                     if hasattr(self, name):
@@ -176,24 +176,24 @@ class Model:
 
 class Staged:
     """A model as ``_set_inference`` sees it: it reads the model's attributes and
-    keeps what it sets in ``kept``, to be given to the model at once.
+    keeps what it sets, which ``kept()`` returns, to be given to the model at once.
 
     >>> from minilogit import LogisticRegression
     >>> m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
     >>> staged = Staged(m)
     >>> staged.llf_ = -2.0
-    >>> staged.kept, staged.coef_ == m.coef_, "llf_" in m.__dict__
+    >>> staged.kept(), staged.coef_ == m.coef_, "llf_" in m.__dict__
     ({'llf_': -2.0}, True, False)
     """
 
     def __init__(self, model):
-        self.__dict__["model"], self.__dict__["kept"] = model, {}
+        self._model = model
 
-    def __getattr__(self, name):
-        return self.kept[name] if name in self.kept else getattr(self.model, name)
+    def __getattr__(self, name):        # only for what is not set here: the model's
+        return getattr(self._model, name)
 
-    def __setattr__(self, name, value):
-        self.kept[name] = value
+    def kept(self):
+        return dict((k, v) for k, v in self.__dict__.items() if k != "_model")
 
 
 def clone(estimator):
