@@ -37,7 +37,7 @@ import math
 
 from .core.checks import check_number
 from .core.errors import DataError
-from .jsonio import check_fitted
+from .jsonio import check_fitted, from_json, to_json   # to_json, from_json: documented here
 
 # ---------------------------------------------------------------- to_source
 

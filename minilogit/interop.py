@@ -22,7 +22,7 @@ LogisticRegression(solver='irls', lam=0.5)
 
 import sys
 
-from .core.checks import as_float
+from .core.checks import as_float, missing
 from .core.compat import _UserWarning, warn
 from .core.errors import DataError, NotFittedError
 
@@ -125,14 +125,28 @@ def _check_column(values, column, j, name):
         try:
             as_float(values[i], "")
         except DataError:
+            if missing(values[i]):
+                raise DataError("%s[%d][%d] is %r (missing), in column %r: every entry must be "
+                                "a finite number" % (name, i, j, values[i], column))
             raise DataError("%s column %r (column %d) holds %r in row %d: every column must "
                             "be numeric; encode it as numbers first (pandas.get_dummies, "
                             "say) or drop it" % (name, column, j, values[i], i))
 
 
+def _check_mask(A, name):
+    """Raise DataError naming the first masked entry of a masked array (numpy.ma),
+    whose ``__array__`` would give the values under the mask."""
+    mask = getattr(A, "mask", None)                     # a frame's .mask is a method
+    if hasattr(mask, "nonzero") and mask.any():
+        where = "".join("[%d]" % k[0] for k in mask.nonzero())
+        raise DataError("%s%s is masked (missing): every entry must be given; drop the rows "
+                        "with masked entries or fill them in (.filled())" % (name, where))
+
+
 def _array(A, name, ndim, numbers=True):
     """An array (anything with ``__array__``) of ``ndim`` dimensions as nested
     lists; with ``numbers``, a 2-D array of objects must hold numbers."""
+    _check_mask(A, name)
     A = A.__array__()
     kind = A.dtype.kind
     if kind == "c":
@@ -183,6 +197,7 @@ def read_y(y, model, name="y", level=4):
                         "passed, but the target y is None" % type(model).__name__)
     if isinstance(y, (list, tuple)) or not hasattr(y, "__array__"):
         return y
+    _check_mask(y, name)
     A = y.__array__()
     if _kind(model) == "multilabel":                    # a table of 0, 1 and None
         return _array(A, name, 2, numbers=False)
@@ -192,6 +207,10 @@ def read_y(y, model, name="y", level=4):
              level)
         A = A.reshape(-1)
     values = _array(A, name, 1)
+    for i in range(len(values) if A.dtype.kind in "fO" else 0):
+        if missing(values[i]):                          # NaN would count as a class
+            raise DataError("%s[%d] is %r (missing): every row needs its value of %s; drop "
+                            "the rows without one" % (name, i, values[i], name))
     if _kind(model) == "classifier" and A.dtype.kind == "f":
         for i in range(len(values)):
             if values[i] % 1.0 > 0.0:                   # not a whole number (nan is not)

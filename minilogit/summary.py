@@ -8,7 +8,7 @@ out, and loads the first time a summary is asked for.
 from .special import exp_or_inf
 from .core.errors import DataError
 from .inference import unfinished, wrap_text
-from .tables import table
+from .tables import printable, table
 
 
 def _right(text, width):
@@ -85,6 +85,7 @@ def summary_table(m, alpha, feature_names):
     head = ("coef",) if blocked else (
         ("coef", "std err", "z", "P>|z|", lo, hi) + ((getattr(m, "_RATIO", "odds ratio"),)
                                                      if odds else ()))
+    names = [printable(n) for n in names]           # from data: no escape sequences
     first = max(12, max(len(n) for n in names) + 2)
     W = max(78, first + 11 * len(head))
     left = [("Observations:", "%g" % m.nobs_), ("Df model:", "%d" % m.df_model_),
@@ -101,7 +102,7 @@ def summary_table(m, alpha, feature_names):
                       ("LLR p-value:", _num(m.llr_pvalue_, 0))]
     right += [("", "")] * (len(left) - len(right))
     half = W // 2
-    title = m._summary_title()
+    title = printable(m._summary_title())
     lines = [" " * ((W - len(title)) // 2) + title, "=" * W]
     for (a, b), (c, d) in zip(left, right):
         line = _left(a + _right(b, half - 4 - len(a)), half) + c

@@ -17,6 +17,7 @@ Trace                      ``trace_``: a list of dicts that prints as a table
 trace_table                the iterations as a Table (the CLI's ``trace``)
 solver_table               fitted models side by side (the demo's comparison)
 escape                     text made safe for HTML and XML
+printable                  text with its control characters written out
 =========================  ====================================================
 
 >>> t = table("a  b\\n1  2", ["a", "b"], [["1", "2"]])
@@ -35,13 +36,30 @@ a  b
 """
 
 
+def printable(text):
+    """Text with its control characters (a terminal's escape sequences, NUL, line
+    breaks, ...) written as a Python string literal writes them (\\x1b, \\n):
+    text from data cannot move a terminal's cursor, split a table's row or make
+    XML invalid.
+
+    >>> print(printable("red\\x1b[31m\\nblue"))
+    red\\x1b[31m\\nblue
+    """
+    text = str(text)
+    return "".join(c if " " <= c < "\x7f" or c > "\x9f" else repr(c)[1:-1] for c in text)
+
+
 def escape(text):
-    """Text made safe for HTML and XML: & < > and double quotes escaped.
+    """Text made safe for HTML and XML: control characters but line breaks written
+    out (``printable``), & < > and double quotes escaped.
 
     >>> escape('P>|z| & "odds"')
     'P&gt;|z| &amp; &quot;odds&quot;'
+    >>> print(escape("a\\x00<b"))
+    a\\x00&lt;b
     """
-    return (str(text).replace("&", "&amp;").replace("<", "&lt;")
+    text = "\n".join(printable(line) for line in str(text).split("\n"))
+    return (text.replace("&", "&amp;").replace("<", "&lt;")
             .replace(">", "&gt;").replace('"', "&quot;"))
 
 

@@ -15,7 +15,7 @@ minilogit.DataError: X[0][1] is nan: every entry must be a finite number, not Na
 
 import math
 
-from .compat import BOARD
+from .compat import BOARD, TINY
 from .errors import DataError
 from .matrix import Matrix, dot, fill
 
@@ -39,11 +39,21 @@ def as_float(v, where):
     try:
         f = float(None if isinstance(v, (bool, str, bytes)) else v)
     except (TypeError, ValueError, OverflowError):
-        raise DataError("%s is %r: every entry must be a finite number" % (where, v))
+        raise DataError("%s is %r%s: every entry must be a finite number"
+                        % (where, v, " (missing)" * missing(v)))
     if not math.isfinite(f):
         raise DataError("%s is %r: every entry must be a finite number, not NaN or infinity"
                         % (where, f))
     return f
+
+
+def missing(v):
+    """Whether v marks a missing value: None, NaN (numpy's too) or pandas' NA.
+
+    >>> missing(None), missing(float("nan")), missing(0.0), missing("")
+    (True, True, False, False)
+    """
+    return v is None or type(v).__name__ == "NAType" or (isinstance(v, float) and v != v)
 
 
 def check_X(X, n_features=None, name="X"):
@@ -199,6 +209,10 @@ def check_sample_weight(sample_weight, n_rows, name="sample_weight"):
     if not math.isfinite(total):
         raise DataError("%s sums to %r: the weights are too large for a float (the largest "
                         "is %r); rescale them" % (name, total, max(out)))
+    if n_rows and max(out) < TINY:      # every product with a weight underflows: no loss left
+        raise DataError("%s: the largest weight is %r, below the smallest normal float %r: "
+                        "the loss and its gradient underflow, and the convergence test would pass "
+                        "at any beta; rescale the weights" % (name, max(out), TINY))
     return out
 
 
@@ -245,6 +259,10 @@ def sorted_labels(values, name):
     try:
         return sorted(set(values))
     except TypeError:
+        for i, v in enumerate(values):        # None or pandas' NA among the labels, say
+            if missing(v):
+                raise DataError("%s[%d] is %r (missing): every row needs a label; drop the "
+                                "rows without one" % (name, i, v))
         raise DataError("the labels in %s cannot be hashed and sorted (mixed types?)" % name)
 
 

@@ -16,6 +16,8 @@ True
 """
 
 from .compat import MANT_DIG
+from .checks import check_number
+from .errors import DataError
 
 _MASK = (1 << 64) - 1
 
@@ -28,8 +30,7 @@ class Random:
     """
 
     def __init__(self, seed=0):
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise TypeError("seed must be an int, got %r" % (seed,))
+        seed = check_number(seed, "the seed", "an integer", integer=True)   # numpy's too
         self.state = seed & _MASK
 
     def next64(self):
@@ -61,7 +62,7 @@ class Random:
         0
         """
         if n <= 0:
-            raise ValueError("randbelow needs n > 0, got %r" % (n,))
+            raise DataError("randbelow needs n > 0, got %r" % (n,))
         limit = (1 << 64) - ((1 << 64) % n)   # largest multiple of n that fits
         while True:
             r = self.next64()

@@ -30,7 +30,7 @@ irls                (XᵀWX)⁻¹ XᵀWz                              (21), (22)
 """
 
 from .compat import EPS, mul
-from .errors import DivergenceError, SingularMatrixError, shown
+from .errors import DataError, DivergenceError, SingularMatrixError, shown
 from .matrix import weighted_gram
 
 # The default tol of newton, irls and gd: 1e-8 in double precision; 16 EPS
@@ -368,7 +368,7 @@ def sgd(objective, beta0, learning_rate=None, max_iter=200, tol=1e-3, random_sta
     if learning_rate is None:
         learning_rate = 0.5                 # eta_0
     if not learning_rate > 0:
-        raise ValueError("learning_rate must be positive, got %r" % (learning_rate,))
+        raise DataError("learning_rate must be positive, got %r" % (learning_rate,))
     run = Run("sgd", "(17)-(19)", objective, beta0, max_iter, tol)
     examples = objective.examples       # (row, share): share 1 unless weighted, eq. (47)
     per_epoch = sum(share for _, share in examples)    # n, unless the weights were scaled down

@@ -310,8 +310,13 @@ def standardize(X):
     cols = list(zip(*X))
     means = [sum(c) / n for c in cols]
     scales = []
-    for c, m in zip(cols, means):
-        s = math.sqrt(sum((v - m) ** 2 for v in c) / n)
+    for j, (c, m) in enumerate(zip(cols, means)):
+        a = max(abs(v - m) for v in c)
+        if not a < math.inf:
+            raise DataError("X column %d spans more than the largest float: its mean or "
+                            "spread cannot be computed; rescale it first" % j)
+        k = 1.0 if a * a < math.inf else a      # (v - m)^2 would overflow: square (v - m) / a
+        s = k * math.sqrt(sum(((v - m) / k) ** 2 for v in c) / n)
         scales.append(s if s > 0 else 1.0)
     Z = [[(v - m) / s for v, m, s in zip(row, means, scales)] for row in X]
     return Z, means, scales

@@ -16,6 +16,11 @@ LogisticRegression(lam=2.0)
 
 from ..core.errors import NotFittedError
 
+try:
+    from _thread import allocate_lock
+except ImportError:     # a MicroPython build without threads: nothing to guard against
+    allocate_lock = None
+
 
 def read_arrays(model, method, X, args, kwargs):
     """The estimators' ``adapter``: ``method`` called with X, y and the rest read
@@ -37,6 +42,11 @@ def read_arrays(model, method, X, args, kwargs):
 SET_BY_INFERENCE = ("params_", "param_names_", "link_", "nobs_", "df_model_", "df_resid_",
                     "llf_", "llnull_", "deviance_", "null_deviance_", "cov_params_",
                     "inference_blocked_", "scale_")
+# what a fit keeps of its training data for inference (the loss holds X and y): dropped
+# once inference is computed, and never pickled
+TRAINING_DATA = ("_loss", "_freq", "_trials")
+# one lock for every model's first inference: computed once, given all at once
+_LOCK = allocate_lock() if allocate_lock is not None else None
 # what minilogit.inference.Inference computes from them
 STATISTICS = ("bse_", "zvalues_", "pvalues_", "conf_int", "odds_ratios_",
               "odds_ratio_conf_int", "aic_", "bic_", "prsquared_", "llr_", "llr_pvalue_",
@@ -72,10 +82,11 @@ class Model:
         if self._NO_INFERENCE is not None and (name in SET_BY_INFERENCE or name in STATISTICS):
             raise AttributeError("a %s has no %s: %s" % (type(self).__name__, name,
                                                           self._NO_INFERENCE))
-        if name in SET_BY_INFERENCE and getattr(self, "_loss", None) is not None \
-                and hasattr(self, "coef_"):
-            self._set_inference()           # a fit's inference, computed when first asked
-            return getattr(self, name)
+        if name in SET_BY_INFERENCE and hasattr(self, "coef_"):
+            self._infer()                   # a fit's inference, computed when first asked
+            kept = getattr(self, "__dict__", {})
+            if name in kept:                # (by this thread or, meanwhile, another)
+                return kept[name]
         if name in STATISTICS:
             from ..inference import Inference
             return getattr(Inference(self), name)
@@ -83,6 +94,33 @@ class Model:
         if isinstance(prop, property):      # it raised NotFittedError, an AttributeError:
             return prop.fget(self)          # raise that again, with its message
         raise AttributeError("%r object has no attribute %r" % (type(self).__name__, name))
+
+    def _infer(self):
+        """Compute the attributes ``SET_BY_INFERENCE`` (``_set_inference``) once, then
+        drop the training data (``TRAINING_DATA``). Under a lock, into a ``Staged``
+        copy first: a thread that reads one of them meanwhile finds it missing (and
+        waits here) or final, never half-computed."""
+        if _LOCK is not None:
+            _LOCK.acquire()
+        try:
+            if getattr(self, "_loss", None) is not None:   # not done by another thread
+                staged = Staged(self)
+                type(self)._set_inference(staged)
+                for name, value in staged.kept().items():
+                    setattr(self, name, value)
+                for name in TRAINING_DATA:
+                    if hasattr(self, name):
+                        delattr(self, name)
+        finally:
+            if _LOCK is not None:
+                _LOCK.release()
+
+    def __getstate__(self):
+        """What ``pickle`` keeps: the parameters, the fit and its inference, not the
+        training rows (inference is computed first, if it was not yet)."""
+        if getattr(self, "_loss", None) is not None and hasattr(self, "coef_"):
+            self._infer()
+        return dict((k, v) for k, v in self.__dict__.items() if k not in TRAINING_DATA)
 
     def explain(self):
         """A few sentences saying why the last fit stopped (see minilogit.explain)."""
@@ -134,6 +172,28 @@ class Model:
         """scikit-learn's tags; only scikit-learn calls this, so it is importable."""
         from ..interop import sklearn_tags
         return sklearn_tags(self)
+
+
+class Staged:
+    """A model as ``_set_inference`` sees it: it reads the model's attributes and
+    keeps what it sets, which ``kept()`` returns, to be given to the model at once.
+
+    >>> from minilogit import LogisticRegression
+    >>> m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
+    >>> staged = Staged(m)
+    >>> staged.llf_ = -2.0
+    >>> staged.kept(), staged.coef_ == m.coef_, "llf_" in m.__dict__
+    ({'llf_': -2.0}, True, False)
+    """
+
+    def __init__(self, model):
+        self._model = model
+
+    def __getattr__(self, name):        # only for what is not set here: the model's
+        return getattr(self._model, name)
+
+    def kept(self):
+        return dict((k, v) for k, v in self.__dict__.items() if k != "_model")
 
 
 def clone(estimator):

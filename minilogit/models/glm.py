@@ -16,7 +16,8 @@ log-likelihoods and deviances.
 import math
 
 from ..core.checks import adapted, as_float, check_sample_weight, check_scores, check_X, design
-from ..core.errors import DataError
+from ..core.compat import LOG_MAX
+from ..core.errors import DataError, shown
 from ..core.estimators import Estimator, Penalty
 from ..core.matrix import Matrix, dot
 from ..core.solvers import TOL, Solver, newton
@@ -206,6 +207,7 @@ class GLM(Model, Estimator):
         self.coef_ = beta[1:] if self.fit_intercept else list(beta)
         self._keep(result, n_features)
         self._loss, self._freq, self._trials = objective, freq, trials
+        self._with_offset = offset is not None      # kept when the loss is dropped
         self._penalised = penalised
         return self
 
@@ -254,7 +256,7 @@ class GLM(Model, Estimator):
                       lambda: information(beta), self.scale_, blocked)   # eq. (33)
 
     def _summary_title(self):
-        offset = "" if self._loss.offset is None else ", with an offset"
+        offset = ", with an offset" if self._with_offset else ""
         return "Generalised linear model: %s family, %s link%s" % (self.family, self.link_, offset)
 
     @adapted
@@ -319,8 +321,7 @@ class GLM(Model, Estimator):
         minilogit.DataError: this GLM was fitted with an offset or exposure: pass score(X, y, offset=..., exposure=...) for these rows too (without them the means would be those of offset 0, exposure 1)
         """
         self._check_fitted()
-        fitted_offset = getattr(getattr(self, "_loss", None), "offset", None)
-        if offset is None and exposure is None and fitted_offset is not None:
+        if offset is None and exposure is None and getattr(self, "_with_offset", False):
             raise DataError("this GLM was fitted with an offset or exposure: pass score(X, y, "
                             "offset=..., exposure=...) for these rows too (without them the "
                             "means would be those of offset 0, exposure 1)")
@@ -392,6 +393,12 @@ def _check_offset(offset, exposure, link, n):
                                 % (v.index(min(v)), min(v)))
             v = [math.log(t) for t in v]
         o = [a + b for a, b in zip(o, v)]
+    for i in range(n if link.name != "identity" else 0):
+        if not -LOG_MAX <= o[i] <= LOG_MAX:     # g^-1 then gives 0 or 1 (or inf) at any beta
+            raise DataError("row %d's offset%s is %r, beyond the float's log range: e^offset "
+                            "is finite and nonzero only for |offset| <= %s; rescale the offset"
+                            % (i, " (with log exposure)" * (exposure is not None), o[i],
+                               shown(LOG_MAX, lambda v: v <= LOG_MAX)))
     return o
 
 

@@ -32,6 +32,7 @@ MODULES = [
     "test_errors",
     "test_protocol",
     "test_bad_input",
+    "test_hostile",
     "test_least_squares",
     "test_multiclass",
     "test_metrics",

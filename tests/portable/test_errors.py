@@ -63,7 +63,7 @@ def test_string_bool_and_none_cells():
     msg = _fit_error([[0.0], [True], [2.0], [3.0]], GOOD_Y)
     assert msg == "X[1][0] is True: every entry must be a finite number", msg
     msg = _fit_error([[0.0], [1.0], [2.0], [None]], GOOD_Y)
-    assert msg == "X[3][0] is None: every entry must be a finite number", msg
+    assert msg == "X[3][0] is None (missing): every entry must be a finite number", msg
     msg = _fit_error([[0.0], [1.0], [2.0], [[3.0]]], GOOD_Y)
     assert msg.startswith("X[3][0] is [3.0]"), msg
 

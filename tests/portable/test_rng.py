@@ -6,6 +6,7 @@ are SplitMix64's published reference outputs (0xE220A8397B1DCDAF, ...).
 
 from helpers import EPS, SINGLE, assert_close, raises
 
+from minilogit.core.errors import DataError
 from minilogit.core.rng import Random
 
 
@@ -82,4 +83,5 @@ def test_same_seed_same_stream_and_seed_masking():
 
 def test_seed_must_be_an_int():
     for bad in (1.5, "0", None, True, [1]):
-        raises(TypeError, Random, bad)
+        e = raises(DataError, Random, bad)
+        assert str(e) == "the seed must be an integer, got %r" % (bad,), str(e)

@@ -1,0 +1,119 @@
+"""Hostile input: each case asserts the exact error class and the place or the
+quantity its message names. Missing values (None, NaN) in X and y; weights,
+offsets and exposures whose scale leaves no fit; the library's own exceptions
+where a builtin one used to escape. (numpy and pandas cases: tests/interop.)
+"""
+
+from helpers import SINGLE, Skip, raises
+
+import minilogit.core.compat as compat
+from minilogit import GLM, DataError, LogisticRegression, SoftmaxRegression
+from minilogit.tables import printable
+
+X = [[0.0], [1.0], [2.0], [3.0], [4.0], [5.0]]
+Y = [0, 0, 1, 0, 1, 1]
+
+
+def _message(cls, fn, *args, **kwargs):
+    return str(raises(cls, fn, *args, **kwargs))
+
+
+def test_missing_labels_are_named_with_their_row():
+    for model in (LogisticRegression(), SoftmaxRegression()):
+        msg = _message(DataError, model.fit, X, [0, 0, None, 0, 1, 2][:6])
+        assert msg == ("y[2] is None (missing): every row needs a label; drop the rows "
+                       "without one"), msg
+    msg = _message(DataError, LogisticRegression().fit, X, ["a", "b", "a", None, "b", "a"])
+    assert msg.startswith("y[3] is None (missing)"), msg
+
+
+def test_missing_entries_of_X_are_named_with_row_and_column():
+    rows = [[0.0, 1.0], [1.0, 0.0], [2.0, None], [3.0, 1.0]]
+    msg = _message(DataError, LogisticRegression().fit, rows, [0, 1, 0, 1])
+    assert msg == "X[2][1] is None (missing): every entry must be a finite number", msg
+    rows[2][1] = float("nan")
+    msg = _message(DataError, LogisticRegression().fit, rows, [0, 1, 0, 1])
+    assert msg.startswith("X[2][1] is nan: "), msg
+
+
+def test_weights_below_the_smallest_normal_float_are_refused():
+    tiny = compat.TINY / 4.0              # a subnormal, or 0.0 where there are none
+    msg = _message(DataError, LogisticRegression().fit, X, Y, [tiny] * 6)
+    if tiny > 0.0:
+        assert msg.startswith("sample_weight: the largest weight is %r, below the smallest "
+                              "normal float %r" % (tiny, compat.TINY)), msg
+    else:
+        assert msg.startswith("sample_weight sums to zero"), msg
+    # at the smallest normal float the fit is the unweighted one
+    a = LogisticRegression().fit(X, Y, [compat.TINY] * 6).coef_[0]
+    assert abs(a - LogisticRegression().fit(X, Y).coef_[0]) < 1e-6 * abs(a)
+
+
+def test_offsets_beyond_the_log_range_are_refused():
+    big = -compat.LOG_MAX * 2.0
+    msg = _message(DataError, GLM().fit, X, Y, offset=[0.0, 0.0, 0.0, big, 0.0, 0.0])
+    assert msg.startswith("row 3's offset is %r, beyond the float's log range" % big), msg
+    # an identity link takes any offset: it is on the scale of y
+    m = GLM(family="gaussian").fit(X, [1.0, 2.0, 3.0, 5.0, 5.0, 7.0],
+                                   offset=[compat.LOG_MAX * 2.0] * 6)
+    assert m.coef_[0] > 0
+
+
+def test_standardize_huge_columns():
+    from minilogit.datasets import standardize
+    big = 1e200 if not SINGLE else 1e30
+    Z, means, scales = standardize([[big], [3 * big]])
+    assert abs(Z[0][0] + 1.0) < 1e-6 and abs(Z[1][0] - 1.0) < 1e-6, Z
+    huge = 2.0 ** (127 if SINGLE else 1023)             # the largest power of two
+    Z, means, scales = standardize([[-huge], [huge]])    # its square overflows; it does not
+    assert abs(Z[0][0] + 1.0) < 1e-6 and abs(scales[0] / huge - 1.0) < 1e-6, (Z, scales)
+    msg = _message(DataError, standardize, [[huge], [huge]])     # the mean overflows
+    assert msg.startswith("X column 0 spans more than the largest float"), msg
+
+
+def test_bad_seed_and_rate_are_data_errors():
+    from minilogit.core.logistic import LogisticLoss
+    from minilogit.core.matrix import Matrix
+    from minilogit.core.solvers import sgd
+    loss = LogisticLoss(Matrix([[1.0, 0.0], [1.0, 1.0]]), [0, 1])
+    msg = _message(DataError, sgd, loss, [0.0, 0.0], learning_rate=0)
+    assert msg == "learning_rate must be positive, got 0", msg
+    msg = _message(DataError, LogisticRegression(solver="sgd", random_state=1.5).fit, X, Y)
+    assert msg.startswith("random_state must be an integer seed"), msg
+
+
+def test_documented_imports_work():
+    try:
+        import json            # noqa: F401  (jsonio needs it; MicroPython has it)
+    except ImportError:
+        raise Skip("no json module")
+    from minilogit.export import from_json, to_json
+    m = LogisticRegression().fit(X, Y)
+    assert from_json(to_json(m), LogisticRegression).coef_ == m.coef_
+
+
+ESC = "red\x1b[2J\x1b[31m\n\x00"              # clears a terminal, recolours it, splits lines
+
+
+def _control_free(text):
+    return not [c for c in text if c < " " and c != "\n" or "\x7f" <= c <= "\x9f"]
+
+
+def test_text_from_data_is_escaped_in_summary_svg_and_source():
+    m = LogisticRegression().fit(X, ["a" + ESC, "a" + ESC, "b", "a" + ESC, "b", "b"])
+    text = m.summary(feature_names=["x" + ESC])
+    assert _control_free(text), text
+    assert "x" + printable(ESC) in text and "b vs a" + printable(ESC) in text, text
+    from minilogit.plot import decision_boundary_plot
+    X2 = [[r[0], float(i * 3 % 5)] for i, r in enumerate(X)]
+    m2 = LogisticRegression().fit(X2, m.predict(X))
+    svg = decision_boundary_plot(m2, X2, m.predict(X), class_names={"b": "b" + ESC + "<&>"})
+    svg = svg if isinstance(svg, str) else str(svg)
+    assert _control_free(svg.replace("\n", "")) and "&lt;&amp;&gt;" in svg
+    try:
+        from minilogit.export import to_source
+        module = {}
+        exec(to_source(m), module)              # a label is a literal: exact, and inert
+    except ImportError:
+        raise Skip("no export on this runtime")
+    assert module["CLASSES"] == m.classes_

@@ -1,0 +1,71 @@
+"""Threads: a fresh fit read from many threads gives every thread the same
+inference, computed once; fits of different estimators in different threads
+equal the sequential ones. No timing: each check compares results."""
+
+import pickle
+import sys
+import threading
+
+from minilogit import GLM, LogisticRegression, SoftmaxRegression
+from minilogit.models._base import SET_BY_INFERENCE
+
+X = [[0.0], [1.0], [2.0], [3.0], [4.0], [5.0], [6.0], [7.0]]
+Y = [0, 0, 1, 0, 1, 0, 1, 1]
+READ = SET_BY_INFERENCE[:-1] + ("bse_", "zvalues_", "pvalues_", "odds_ratios_", "aic_",
+                                "bic_", "prsquared_", "llr_", "llr_pvalue_")   # scale_: GLM's
+
+
+def _read_all(model):
+    return [getattr(model, name) for name in READ] + [model.conf_int(), model.summary()]
+
+
+def _in_threads(work, n=8):
+    """Run work(k) in n threads started together; return their results in order,
+    and raise the first exception any of them raised."""
+    results, errors, start = [None] * n, [], threading.Barrier(n)
+
+    def run(k):
+        try:
+            start.wait()
+            results[k] = work(k)
+        except Exception as e:              # noqa: BLE001 - reported below
+            errors.append(e)
+    threads = [threading.Thread(target=run, args=(k,)) for k in range(n)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    if errors:
+        raise errors[0]
+    return results
+
+
+def test_eight_threads_read_every_inference_attribute_of_a_fresh_fit():
+    want = _read_all(LogisticRegression().fit(X, Y))
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)             # threads switch often: a race shows
+    try:
+        for _ in range(100):
+            model = LogisticRegression().fit(X, Y)      # fresh: nothing computed yet
+            for got in _in_threads(lambda k: _read_all(model)):
+                assert got == want
+    finally:
+        sys.setswitchinterval(interval)
+
+
+def test_eight_threads_fit_eight_estimators_as_sequential_fits_do():
+    rows = [[i / 10.0, (i * 7 % 11) / 5.0] for i in range(40)]
+    labels = [int(r[0] - r[1] + (i * 5 % 3 - 1) > 1.0) for i, r in enumerate(rows)]
+    makers = [lambda: LogisticRegression(), lambda: LogisticRegression(solver="irls"),
+              lambda: LogisticRegression(solver="gd", max_iter=10),
+              lambda: LogisticRegression(solver="sgd", max_iter=5),
+              lambda: LogisticRegression(penalty="l1", solver="cd", lam=0.5),
+              lambda: SoftmaxRegression(), lambda: GLM(family="poisson"),
+              lambda: LogisticRegression(penalty="l2")]
+
+    def fit(k):
+        m = makers[k]().fit(rows, labels)
+        return m.coef_, m.intercept_, m.n_iter_, m.converged_, pickle.dumps(m)
+    want = [fit(k) for k in range(8)]
+    for _ in range(1000):
+        assert _in_threads(fit) == want
