@@ -44,7 +44,7 @@ from .estimators import Estimator, Penalty
 from .functions import logsumexp, softmax
 from .logistic import Objective, diagnose_margins
 from .penalty import Wrapper
-from .matrix import Matrix, dot, weighted_gram
+from .matrix import Matrix, dot, fill, weighted_gram
 from .solvers import TOL, Solver, gradient_descent, newton, sgd
 
 
@@ -83,7 +83,8 @@ class SoftmaxLoss(Objective):
         if self._theta != theta:
             self._a = self._lse = None          # the old tables go before the new ones come
             a = [self.X @ t for t in self.blocks(theta)]                # a_.k = X theta_k
-            self._lse = [logsumexp(a_i) for a_i in zip(*a)]            # log sum_k e^a_ik
+            lse = map(logsumexp, zip(*a))                              # log sum_k e^a_ik
+            self._lse = fill([0.0] * self.n_examples, lse)             # in N slots (fill)
             self._a, self._theta = a, list(theta)
         return self._a, self._lse
 
@@ -94,7 +95,8 @@ class SoftmaxLoss(Objective):
         [0.7311]
         """
         a, lse = self._fit_at(theta)
-        return [math.exp(a_ik - lse_i) for a_ik, lse_i in zip(a[k], lse)]
+        p_k = (math.exp(a_ik - lse_i) for a_ik, lse_i in zip(a[k], lse))   # eq. (25)
+        return fill([0.0] * len(lse), p_k)                          # in N slots (fill)
 
     def value(self, theta):
         """E = sum_i [log sum_k e^a_ik - a_{i, y_i}], eq. (26), through log-sum-exp.
@@ -114,7 +116,8 @@ class SoftmaxLoss(Objective):
         g = []
         for k in range(self.K):         # eq. (27): r_ik = p_ik - 1 for k = y_i, p_ik otherwise
             p_k = self.probabilities(theta, k)
-            r_k = [p_ik - 1.0 if y_i == k else p_ik for p_ik, y_i in zip(p_k, self.y)]
+            r_k = (p_ik - 1.0 if y_i == k else p_ik for p_ik, y_i in zip(p_k, self.y))
+            r_k = fill(p_k, r_k)                                        # in p_k's slots
             g.extend(r_k @ self.X)                                     # Xᵀ r_.k
         return g
 
@@ -131,10 +134,11 @@ class SoftmaxLoss(Objective):
         """
         K, d = self.K, self.d
         p = [self.probabilities(theta, k) for k in range(K)]                # eq. (25)
+        pp, wx = [0.0] * self.n_examples, [0.0] * self.n_examples          # work arrays: fill
         H = [[0.0] * (K * d) for _ in range(K * d)]
         for k in range(K):
             for l in range(k + 1, K):               # eq. (28): sum_i p_ik p_il x_i x_iᵀ
-                B = weighted_gram(self.X, list(map(mul, p[k], p[l]))).rows
+                B = weighted_gram(self.X, fill(pp, map(mul, p[k], p[l])), wx).rows
                 for h_k, h_l, b in zip(H[k * d:], H[l * d:], B):    # rows of blocks (k, l)
                     h_k[l * d:l * d + d] = h_l[k * d:k * d + d] = [-v for v in b]   # and (l, k)
         for r, row in enumerate(H):     # block (k, k): minus the other blocks of its rows
