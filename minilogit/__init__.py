@@ -4,8 +4,9 @@ Every solver line cites the equation of ``walkthrough.md`` it implements.
 No dependencies; runs on CPython 3.8+, PyPy, MicroPython and Pyodide.
 
 Start reading at ``minilogit/core/__init__.py``: the lecture's code, closed
-under imports. ``import minilogit`` loads only that core; every other name
-below loads on first use (``minilogit.GLM``, ``minilogit.metrics``, ...).
+under imports. ``import minilogit`` loads only part of that core (its
+errors and functions); every other name below loads on first use
+(``minilogit.Matrix``, ``minilogit.GLM``, ``minilogit.metrics``, ...).
 
 Contents
 
@@ -56,12 +57,12 @@ Exceptions: ``DataError`` (a ValueError) for unusable input,
 from .core.errors import (ConvergenceWarning, DataError, DivergenceError, InferenceError,
                           NotFittedError, SeparationWarning, SingularMatrixError)
 from .core.functions import log1pexp, log_sigmoid, log_softmax, logit, logsumexp, sigmoid, softmax
-from .core.matrix import Matrix
 
 __version__ = "0.1.0"
 
 # name -> the module (under minilogit) that defines it, imported on first use
 _LAZY = {
+    "Matrix": "core.matrix",
     "LogisticRegression": "models.logistic",
     "SoftmaxRegression": "models.softmax",
     "LeastSquaresClassifier": "models.least_squares",

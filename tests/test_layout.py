@@ -202,7 +202,8 @@ def run_python(code, cwd=ROOT, *flags):
 def test_import_minilogit_loads_only_the_core():
     out = run_python("import sys, minilogit; print(' '.join(sorted(sys.modules)))")
     loaded = [m for m in out.stdout.split() if m.startswith("minilogit")]
-    assert "minilogit.core.matrix" in loaded
+    assert "minilogit.core.functions" in loaded
+    assert "minilogit.core.matrix" not in loaded        # Matrix on first use
     assert [m for m in loaded if m != "minilogit" and not m.startswith("minilogit.core")] == []
 
 

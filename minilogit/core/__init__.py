@@ -37,18 +37,19 @@ Run one module's doctests with nothing but Python, from the repository:
 (True, 0.908184)
 """
 
-# matrix.py first: compiling it is the import's largest step, and on a board
-# it then runs before the other modules are held in memory
-from .matrix import Matrix
 from .errors import (ConvergenceWarning, DataError, DivergenceError, InferenceError,
                      NotFittedError, SeparationWarning, SingularMatrixError)
 from .functions import log1pexp, log_sigmoid, log_softmax, logit, logsumexp, sigmoid, softmax
 
 
 def __getattr__(name):
-    """Import the two models on first use, so that a board that only needs
-    sigmoid or Matrix does not hold the solvers (PEP 562)."""
-    if name == "LogisticRegression":
+    """Import Matrix and the two models on first use, so that a board that
+    only needs sigmoid holds neither Gauss-Jordan nor the solvers (PEP 562;
+    make board, board-f32: ``import minilogit`` needs 18 KB of heap from .py,
+    51 when it compiled matrix.py too)."""
+    if name == "Matrix":
+        from .matrix import Matrix as value
+    elif name == "LogisticRegression":
         from .estimators import LogisticRegression as value
     elif name == "SoftmaxRegression":
         from .softmax_regression import SoftmaxRegression as value
