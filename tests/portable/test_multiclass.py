@@ -33,7 +33,9 @@ def test_two_classes_with_a_reference_class_is_logistic_regression():
     assert ws == [], ws
     assert soft.coef_[0] == [0.0, 0.0] and soft.intercept_[0] == 0.0
     got = [soft.intercept_[1]] + soft.coef_[1]
-    assert max_abs_diff(got, coefficients(binary)) <= 1e-9, (got, coefficients(binary))
+    # the same optimum, to rounding: 1e-9, or a few hundred EPS in single precision
+    want = coefficients(binary)
+    assert max_abs_diff(got, want) <= max(1e-9, 256 * EPS), (got, want)
     default, ws = fit(SoftmaxRegression(), X2, Y2)      # the default: the same model
     assert ws == [] and default.reference_ == 0, (ws, default.reference_)
     assert default.coef_ == soft.coef_ and default.intercept_ == soft.intercept_
