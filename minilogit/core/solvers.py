@@ -203,6 +203,19 @@ def compared(value, tol):
     return "%s %s tol = %s" % (text, "<=" if passed else ">", bound)
 
 
+def rose(L0, L):
+    """How the loss changed, in words true of the digits shown: "rose from L0
+    to L", or "went from L0 to nan" where L is no number (an overflow).
+
+    >>> rose(2.0794, 5.02), rose(164.8, float("nan"))
+    ('rose from 2.079 to 5.02', 'went from 164.8 to nan (its terms overflowed a float)')
+    """
+    start = "%.4g" % L0
+    if L != L:
+        return "went from %s to nan (its terms overflowed a float)" % start
+    return "rose from %s to %s" % (start, shown(L, lambda v: not v <= float(start), 4))
+
+
 def check_divergence(solver, history, n_examples, when):
     """Raise DivergenceError when the mean loss rose by more than GROWTH (1 + |its start|).
 
@@ -210,8 +223,8 @@ def check_divergence(solver, history, n_examples, when):
     """
     L0, L = history[0], history[-1]
     if not (L - L0 <= GROWTH * (n_examples + abs(L0))):      # also catches inf and nan
-        raise DivergenceError("%s diverged %s: the loss rose from %.4g to %.4g; use a "
-                              "smaller learning_rate" % (solver, when, L0, L),
+        raise DivergenceError("%s diverged %s: the loss %s; use a smaller learning_rate"
+                              % (solver, when, rose(L0, L)),
                               history=history)
 
 
@@ -313,15 +326,13 @@ def gradient_descent(objective, beta0, learning_rate=None, max_iter=10000, tol=T
             beta_new = [b - eta * g_j for b, g_j in zip(beta, g)]   # eq. (15)
             L_new = objective.value(beta_new)
             if not (L_new <= L * (1.0 + ROUNDING)):   # also catches inf and nan
-                start = "%.4g" % L
                 raise DivergenceError(
-                    "gradient descent diverged at iteration %d: the loss rose "
-                    "from %s to %s with the fixed learning rate %g; use a "
+                    "gradient descent diverged at iteration %d: the loss %s "
+                    "with the fixed learning rate %g; use a "
                     "smaller learning_rate (any rate below 2/L, L the largest "
                     "eigenvalue of the Hessian anywhere, lowers the loss at every step) or "
                     "learning_rate=None for a line search"
-                    % (run.n_iter + 1, start, shown(L_new, lambda v: not v <= float(start), 4),
-                       eta), history=run.history + [L_new])
+                    % (run.n_iter + 1, rose(L, L_new), eta), history=run.history + [L_new])
         beta = beta_new
         run.step(beta, L_new, {"eta": eta})
         g = objective.gradient(beta)                                 # eq. (12)

@@ -117,3 +117,14 @@ def test_text_from_data_is_escaped_in_summary_svg_and_source():
     except ImportError:
         raise Skip("no export on this runtime")
     assert module["CLASSES"] == m.classes_
+
+
+def test_a_loss_that_overflows_to_nan_is_not_said_to_rise():
+    from minilogit import DivergenceError
+    from minilogit.core.compat import LOG_MAX
+    import math
+    huge = math.exp(LOG_MAX) / 16           # scores of +-inf: inf - inf in the loss
+    X3, y3 = [[-200.0], [-100.0], [0.0], [100.0], [200.0], [300.0]], [0, 1, 2, 0, 1, 2]
+    msg = _message(DivergenceError, SoftmaxRegression(solver="gd", learning_rate=huge).fit, X3, y3)
+    assert "the loss went from " in msg and " to nan (its terms overflowed a float)" in msg, msg
+    assert "rose" not in msg, msg
