@@ -140,6 +140,9 @@ def equations():
                         else:
                             entries.append({"file": rel, "function": name, "start": first,
                                             "lines": lines[first - 1:last], "cited": [i - first]})
+    for entries in code.values():       # opened at a line of code, before a docstring's
+        for e in entries:
+            e["cited"].sort(key=lambda j: "#" not in e["lines"][j])
     lectures = concordance_lectures()
     numbers = set(code) | set(lectures)
     # the core first: that is the code the lecture is read beside
