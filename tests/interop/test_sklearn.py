@@ -363,3 +363,26 @@ def test_multilabel_takes_a_label_table_array():
     assert a.coef_ == b.coef_
     assert isinstance(a.predict(X), np.ndarray) and a.predict(X).shape == (6, 2)
     assert a.predict(X).tolist() == b.predict(X.tolist())
+
+
+def test_the_readme_data_frame_example_runs():
+    """The README's ```python block with pandas (the one block that is not a
+    doctest, since make test has no pandas) runs, and its summary names the
+    row of the slope "dose", as the README's comment says."""
+    import contextlib
+    import io
+    import os
+    import re
+    from minilogit import LogisticRegression
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    text = open(os.path.join(root, "README.md"), encoding="utf-8").read()
+    blocks = [b for b in re.findall(r"^```python\n(.*?)^```", text, re.M | re.S)
+              if "import pandas" in b]
+    assert len(blocks) == 1
+    namespace = {"LogisticRegression": LogisticRegression}
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(blocks[0], namespace)
+    table = out.getvalue().split("\n-")[-1].splitlines()[1:]      # below the rule
+    assert [r.split()[0] for r in table if r[:1].isalpha()] == ["intercept", "dose"]
+    namespace["search"].fit(namespace["frame"], [0, 0, 1, 0, 1, 1])
