@@ -48,8 +48,9 @@ USAGE = """usage: python3 -m minilogit COMMAND [ARGUMENTS]
 
 commands:
   fit FILE.csv --target COLUMN [options]
-          fit a model to FILE.csv (a header row; every column but the target
-          numeric) and print its summary table (coefficients, standard
+          fit a model to FILE.csv (a header row; a column of text is coded
+          by 0/1 columns, one per level but the first, sorted, named
+          column[level]) and print its summary table (coefficients, standard
           errors, p-values, odds ratios; or why there are none) and a few
           sentences on why the fit stopped
   trace FILE.csv --target COLUMN [options]
@@ -333,6 +334,8 @@ def fit_command(args, out, err, trace=False):
         out.write(str(model.trace_) + "\n")     # minilogit.tables.trace_table
     else:
         out.write(shown.summary(feature_names=data.feature_names) + "\n")
+        if data.categories:
+            out.write("\n".join(wrap_text(data.reference_levels(), 79)) + "\n")
         if opts["--standardize"]:
             out.write("\n" + "\n".join(wrap_text(STANDARDIZED, 79)) + "\n\n")
             out.write(model.summary(feature_names=data.feature_names) + "\n")
