@@ -97,6 +97,11 @@ options of fit and trace:
   --link NAME          the GLM's link: by default the family's canonical one
                        (logit, log, identity); probit or cloglog for binomial.
                        --link alone means --family binomial
+  --quiet              no progress: by default a fit still running after 2 s
+                       reports its iteration, loss and scaled gradient on
+                       stderr (one line rewritten on a terminal, else a line
+                       per report, every 0.5 s)
+  --verbose            report every iteration, from the first
   --max-iter N         the most iterations (sgd: epochs); default 100 for
                        newton, irls and cd, 200 for sgd, 10000 for gd, proximal
   --tol T              converged when no component of the gradient of the mean
@@ -149,6 +154,8 @@ OPTIONS = {
     "--tol": (_number, None),
     "--svg": (str, None),
     "--standardize": (None, False),
+    "--quiet": (None, False),
+    "--verbose": (None, False),
 }
 WHAT = {_number: "a number", _count: "a whole number", _names: "comma-separated column names"}
 PENALTIES = {"none": None, "l2": "l2", "l1": "l1", "elasticnet": "elasticnet"}
@@ -317,6 +324,7 @@ def fit_command(args, out, err, trace=False):
     n_classes = len(set(data.target))
     if n_classes > 2 and opts["--family"] is None and opts["--link"] is None:
         model = make_model(opts, n_classes)          # softmax regression
+    model.verbose = 0 if opts["--quiet"] else 2 if opts["--verbose"] else 1
     X = data.data
     if opts["--standardize"]:
         X, means, scales = standardize(X)

@@ -353,7 +353,7 @@ def set_params(model, params):
     >>> set_params(LogisticRegression(), {"alpha": 2.0})
     Traceback (most recent call last):
     ...
-    minilogit.DataError: Invalid parameter 'alpha' for estimator LogisticRegression(). Valid parameters are: ['class_weight', 'fit_intercept', 'l1_ratio', 'lam', 'learning_rate', 'max_iter', 'penalty', 'random_state', 'solver', 'start', 'tol'].
+    minilogit.DataError: Invalid parameter 'alpha' for estimator LogisticRegression(). Valid parameters are: ['class_weight', 'fit_intercept', 'l1_ratio', 'lam', 'learning_rate', 'max_iter', 'penalty', 'random_state', 'solver', 'start', 'tol', 'verbose'].
     """
     valid = model.get_params(deep=False)
     nested = {}

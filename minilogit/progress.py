@@ -1,0 +1,94 @@
+"""The progress of a long fit, on stderr: ``verbose=1`` (or 2) in an estimator,
+and the command line's default (``--quiet`` turns it off).
+
+``Progress`` wraps the objective a solver minimises and passes every
+question on unchanged; each step a solver takes ends in one ``diagnose``
+call (the separation check of ``Run.step``), where it counts the iteration.
+With ``verbose=1`` it is silent for the first ``DELAY`` seconds, so that a
+quick fit prints nothing, and then reports at most every ``EVERY`` seconds;
+with ``verbose=2`` it reports every iteration from the start. A report
+gives the iteration, the loss and the quantity the stopping rule tests (the
+scaled gradient, max_j |g_j| / (N s_j)), computed for the report only: the
+fit's iterates are those of a silent fit. On a terminal the report is one
+line rewritten in place; elsewhere (a file, a pipe, a notebook's log) one
+line per report.
+
+>>> import io
+>>> from minilogit import LogisticRegression
+>>> from minilogit.core.logistic import LogisticLoss
+>>> from minilogit.core.matrix import Matrix
+>>> out = io.StringIO()
+>>> loss = LogisticLoss(Matrix([[1.0, 0.0], [1.0, 1.0], [1.0, 2.0], [1.0, 3.0]]), [0, 1, 0, 1])
+>>> watch = Progress(loss, "newton", verbose=2, out=out, clock=lambda: 0.0)
+>>> from minilogit.core.solvers import newton
+>>> newton(watch, [0.0, 0.0], 100, 1e-8).beta == newton(loss, [0.0, 0.0], 100, 1e-8).beta
+True
+>>> watch.close()
+>>> print(out.getvalue().rstrip())
+minilogit: newton iteration 1: loss 2.3526, scaled gradient 0.0128 (0.0 s)
+minilogit: newton iteration 2: loss 2.34749, scaled gradient 0.000477 (0.0 s)
+minilogit: newton iteration 3: loss 2.34749, scaled gradient 7.76e-07 (0.0 s)
+minilogit: newton iteration 4: loss 2.34749, scaled gradient 2.07e-12 (0.0 s)
+minilogit: newton iteration 5: loss 2.34749, scaled gradient 1.48e-17 (0.0 s)
+"""
+
+import sys
+import time
+
+from .core.penalty import Wrapper
+from .core.solvers import scaled_gradient
+
+DELAY = 2.0         # seconds of silence before the first report (verbose=1)
+EVERY = 0.5         # seconds between two reports (verbose=1)
+
+
+class Progress(Wrapper):
+    """``objective``, reporting the solver's iterations on ``out`` (default
+    sys.stderr) as the module docstring says; ``clock`` gives the time in
+    seconds. ``close()`` ends the line a terminal shows."""
+
+    def __init__(self, objective, solver, verbose=1, out=None, clock=time.time):
+        Wrapper.__init__(self, objective)
+        self.solver, self.verbose, self.clock = solver, verbose, clock
+        self.out = sys.stderr if out is None else out
+        isatty = getattr(self.out, "isatty", None)
+        self.tty = bool(isatty and isatty())
+        self.start = self.last = clock()
+        self.k, self.shown, self._scales = 0, False, None
+
+    def value(self, beta):
+        return self.objective.value(beta)
+
+    def gradient(self, beta):
+        return self.objective.gradient(beta)
+
+    def hessian(self, beta):
+        return self.objective.hessian(beta)
+
+    def example_gradient(self, i, beta):
+        return self.objective.example_gradient(i, beta)
+
+    def diagnose(self, beta, step):
+        self.k += 1                         # a step was taken: Run.step asks this once
+        now = self.clock()
+        if self.verbose >= 2 or (now - self.start >= DELAY and now - self.last >= EVERY):
+            self.last = now
+            self.report(beta, now)
+        return self.objective.diagnose(beta, step)
+
+    def report(self, beta, now):
+        """Write the line of iteration ``self.k``, at ``beta``."""
+        if self._scales is None:
+            self._scales = self.objective.scales()
+        criterion = scaled_gradient(self.objective.gradient(beta), self._scales,
+                                    self.n_examples)
+        line = ("minilogit: %s iteration %d: loss %.6g, scaled gradient %.3g (%.1f s)"
+                % (self.solver, self.k, self.objective.value(beta), criterion,
+                   now - self.start))
+        self.out.write("\r" + line + "\033[K" if self.tty else line + "\n")
+        self.shown = True
+
+    def close(self):
+        """End the line rewritten in place on a terminal."""
+        if self.shown and self.tty:
+            self.out.write("\n")
