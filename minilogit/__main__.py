@@ -337,13 +337,13 @@ def fit_command(args, out, err, trace=False):
             err.write("minilogit: warning: %s\n" % name_columns(message, data))
     except DATA_ERRORS as e:
         raise type(e)(name_columns(str(e), data))
+    if data.categories:
+        model.categories_ = data.categories     # summary() names the reference levels
     shown = unstandardize(model, means, scales) if opts["--standardize"] else model
     if trace:
         out.write(str(model.trace_) + "\n")     # minilogit.tables.trace_table
     else:
         out.write(shown.summary(feature_names=data.feature_names) + "\n")
-        if data.categories:
-            out.write("\n".join(wrap_text(data.reference_levels(), 79)) + "\n")
         if opts["--standardize"]:
             out.write("\n" + "\n".join(wrap_text(STANDARDIZED, 79)) + "\n\n")
             out.write(model.summary(feature_names=data.feature_names) + "\n")

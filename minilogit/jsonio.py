@@ -53,7 +53,8 @@ _VERSION = 1
 # document; one without it predicts only).
 _FIT = ("params_", "param_names_", "link_", "nobs_", "df_model_", "df_resid_",
         "llf_", "llnull_", "deviance_", "null_deviance_", "cov_params_",
-        "inference_blocked_", "scale_", "history_", "separation_", "failure_", "_penalised")
+        "inference_blocked_", "scale_", "history_", "separation_", "failure_", "_penalised",
+        "categories_")
 
 
 def to_json(model):

@@ -7,6 +7,7 @@ out, and loads the first time a summary is asked for.
 
 from .special import exp_or_inf
 from .core.errors import DataError
+from .datasets import reference_levels
 from .inference import unfinished, wrap_text
 from .tables import table
 
@@ -130,6 +131,9 @@ def summary_table(m, alpha, feature_names):
                  "(its entries of intercept_ and coef_), and each row above is a term of the "
                  "log-odds of its class against class %r." % (baseline, baseline))
         note = fixed if note is None else fixed + " " + note
+    levels = reference_levels(getattr(m, "categories_", None))    # a frame's text columns
+    if levels:
+        note = levels if note is None else levels + " " + note
     if note is not None:
         lines.extend(wrap_text(note, W))
     return table("\n".join(lines), [""] + list(head), [[c.strip() for c in r] for r in rows],

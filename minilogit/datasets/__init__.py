@@ -80,20 +80,6 @@ class Dataset:
                        self.target_name,
                        dict((n, v) for n, v in self.categories.items() if n in names))
 
-    def reference_levels(self):
-        """A sentence naming each text column's reference level, or "".
-
-        >>> d = Dataset([[1.0]], [0], ["race[other]"], "y", {"race": ["black", "other"]})
-        >>> d.reference_levels()
-        "Text columns are coded by indicators against a reference level, whose coefficient is 0: race against 'black'."
-        """
-        if not self.categories:
-            return ""
-        return ("Text columns are coded by indicators against a reference level, whose "
-                "coefficient is 0: %s." % ", ".join(
-                    "%s against %r" % (name, levels[0])
-                    for name, levels in sorted(self.categories.items())))
-
 
 def load_csv(path, target=None):
     """Read a CSV file with a header row; return a Dataset.
@@ -127,17 +113,37 @@ def load_csv(path, target=None):
     for j in sorted(text):          # a number among texts: a cell typed wrong, not a level
         if any(not isinstance(row[j], str) for row in data):
             as_float(text[j][1], "%s, column %r" % (text[j][0], names[j]))
-    data, names, categories = _indicators(data, names, sorted(text))
+    data, names, categories = indicators(data, names, sorted(text))
     return Dataset(data, labels, names, target, categories)
 
 
-def _indicators(data, names, text):
+def reference_levels(categories):
+    """The sentence naming each text column's reference level ({column:
+    levels}, the first the reference), or "" when there is none.
+
+    >>> reference_levels({"race": ["black", "other", "white"]})
+    "Text columns are coded by indicators against a reference level, whose coefficient is 0: race against 'black'."
+    """
+    if not categories:
+        return ""
+    return ("Text columns are coded by indicators against a reference level, whose "
+            "coefficient is 0: %s." % ", ".join(
+                "%s against %r" % (name, levels[0]) for name, levels in sorted(categories.items())))
+
+
+def indicators(data, names, text, known=None):
     """Replace each column j in ``text`` (all of its cells str) by 0/1 columns,
     one per level but the first (sorted), the reference; return (data,
-    names, categories).
+    names, categories), categories = {column: its levels}. ``known``: the
+    levels of a fit ({column: levels}), for new rows; a level it lacks is a
+    DataError.
 
-    >>> _indicators([[1.0, "b"], [2.0, "a"], [3.0, "c"]], ["x", "g"], [1])
+    >>> indicators([[1.0, "b"], [2.0, "a"], [3.0, "c"]], ["x", "g"], [1])
     ([[1.0, 1.0, 0.0], [2.0, 0.0, 0.0], [3.0, 0.0, 1.0]], ['x', 'g[b]', 'g[c]'], {'g': ['a', 'b', 'c']})
+    >>> indicators([["d"]], ["g"], [0], {"g": ["a", "b"]})
+    Traceback (most recent call last):
+    ...
+    minilogit.DataError: column 'g' holds 'd', a level the fit did not see (it saw 'a', 'b')
     """
     if not text:
         return data, names, {}
@@ -147,7 +153,11 @@ def _indicators(data, names, text):
             columns.append((name, [row[j] for row in data]))
             continue
         cells = [row[j] for row in data]
-        levels = categories[name] = sorted(set(cells))
+        levels = categories[name] = sorted(set(cells)) if known is None else known[name]
+        for cell in cells if known is not None else ():
+            if cell not in levels:
+                raise DataError("column %r holds %r, a level the fit did not see (it saw %s)"
+                                % (name, cell, ", ".join(map(repr, levels))))
         for level in levels[1:]:
             columns.append(("%s[%s]" % (name, level),
                             [1.0 if c == level else 0.0 for c in cells]))
