@@ -42,19 +42,54 @@ DELAY = 2.0         # seconds of silence before the first report (verbose=1)
 EVERY = 0.5         # seconds between two reports (verbose=1)
 
 
-class Progress(Wrapper):
-    """``objective``, reporting the solver's iterations on ``out`` (default
-    sys.stderr) as the module docstring says; ``clock`` gives the time in
-    seconds. ``close()`` ends the line a terminal shows."""
+class Ticker:
+    """Report the steps of long work on ``out`` (default sys.stderr), as the
+    module docstring says: ``tick(k, describe)`` after step k, where
+    ``describe()`` gives the step's numbers as text (called only for a
+    report); ``close()`` ends the line a terminal shows. ``what`` names a
+    step ("gd iteration"); ``clock`` gives the time in seconds.
 
-    def __init__(self, objective, solver, verbose=1, out=None, clock=time.time):
-        Wrapper.__init__(self, objective)
-        self.solver, self.verbose, self.clock = solver, verbose, clock
+    >>> import io
+    >>> out, times = io.StringIO(), iter([0.0, 1.0, 2.2, 2.4, 2.8])
+    >>> ticker = Ticker("pivot", 1, out, clock=lambda: next(times))
+    >>> for k in (1, 2, 3, 4):
+    ...     ticker.tick(k, lambda: "cost %d" % (10 - k))
+    >>> out.getvalue()
+    'minilogit: pivot 2: cost 8 (2.2 s)\\nminilogit: pivot 4: cost 6 (2.8 s)\\n'
+    """
+
+    def __init__(self, what, verbose=1, out=None, clock=time.time):
+        self.what, self.verbose, self.clock = what, verbose, clock
         self.out = sys.stderr if out is None else out
         isatty = getattr(self.out, "isatty", None)
         self.tty = bool(isatty and isatty())
-        self.start = self.last = clock()
-        self.k, self.shown, self._scales = 0, False, None
+        self.start = self.last = clock() if verbose else 0.0
+        self.shown = False
+
+    def tick(self, k, describe):
+        if not self.verbose:
+            return
+        now = self.clock()
+        if self.verbose >= 2 or (now - self.start >= DELAY and now - self.last >= EVERY):
+            self.last = now
+            line = "minilogit: %s %d: %s (%.1f s)" % (self.what, k, describe(),
+                                                       now - self.start)
+            self.out.write("\r" + line + "\033[K" if self.tty else line + "\n")
+            self.shown = True
+
+    def close(self):
+        if self.shown and self.tty:
+            self.out.write("\n")
+
+
+class Progress(Wrapper):
+    """``objective``, reporting the solver's iterations through a ``Ticker``
+    (``verbose``, ``out``, ``clock`` are its); ``close()`` closes it."""
+
+    def __init__(self, objective, solver, verbose=1, out=None, clock=time.time):
+        Wrapper.__init__(self, objective)
+        self.ticker = Ticker("%s iteration" % solver, verbose, out, clock)
+        self.k, self._scales = 0, None
 
     def value(self, beta):
         return self.objective.value(beta)
@@ -70,25 +105,16 @@ class Progress(Wrapper):
 
     def diagnose(self, beta, step):
         self.k += 1                         # a step was taken: Run.step asks this once
-        now = self.clock()
-        if self.verbose >= 2 or (now - self.start >= DELAY and now - self.last >= EVERY):
-            self.last = now
-            self.report(beta, now)
+        self.ticker.tick(self.k, lambda: self.describe(beta))
         return self.objective.diagnose(beta, step)
 
-    def report(self, beta, now):
-        """Write the line of iteration ``self.k``, at ``beta``."""
+    def describe(self, beta):
+        """The loss and the scaled gradient at ``beta``."""
         if self._scales is None:
             self._scales = self.objective.scales()
         criterion = scaled_gradient(self.objective.gradient(beta), self._scales,
                                     self.n_examples)
-        line = ("minilogit: %s iteration %d: loss %.6g, scaled gradient %.3g (%.1f s)"
-                % (self.solver, self.k, self.objective.value(beta), criterion,
-                   now - self.start))
-        self.out.write("\r" + line + "\033[K" if self.tty else line + "\n")
-        self.shown = True
+        return "loss %.6g, scaled gradient %.3g" % (self.objective.value(beta), criterion)
 
     def close(self):
-        """End the line rewritten in place on a terminal."""
-        if self.shown and self.tty:
-            self.out.write("\n")
+        self.ticker.close()

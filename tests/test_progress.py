@@ -140,3 +140,24 @@ def test_verbose_is_checked_as_a_parameter():
     with pytest.raises(DataError, match="verbose"):
         LogisticRegression(verbose=-1).check_params()
     assert LogisticRegression(verbose=1).get_params()["verbose"] == 1
+
+
+def test_a_path_and_a_stream_report_their_points_and_epochs(capsys):
+    """lasso_path reports a line per point, fit_stream a line per epoch (verbose=2),
+    with the numbers of the result they return."""
+    from minilogit.models.paths import lasso_path
+    from minilogit.datasets import standardize
+    data = load_breast_cancer().columns(["mean_radius", "mean_texture"])
+    Z, _, _ = standardize(data.data)
+    path = lasso_path(Z, data.target, n_lams=4, verbose=2)
+    lines = capsys.readouterr().err.splitlines()
+    assert [l.split(":")[1] for l in lines] == [" lasso path point %d" % k for k in (1, 2, 3, 4)]
+    assert all("objective %.6g," % p.objective in l for p, l in zip(path, lines)), lines
+    rows = list(zip(Z, data.target))
+    model = LogisticRegression(verbose=2).fit_stream(lambda: iter(rows), [0, 1], epochs=3)
+    lines = capsys.readouterr().err.splitlines()
+    assert ["progressive loss %.6g over 569 rows" % v in l
+            for v, l in zip(model.history_, lines)] == [True, True, True]
+    lasso_path(Z, data.target, n_lams=4)
+    LogisticRegression().fit_stream(lambda: iter(rows), [0, 1], epochs=3)
+    assert capsys.readouterr().err == ""
