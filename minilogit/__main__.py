@@ -1,8 +1,10 @@
 """Command line: ``python3 -m minilogit fit|trace|demo|doctest|help``.
 
-- ``fit FILE.csv --target COLUMN [options]`` fits a logistic regression (or,
-  with ``--family``/``--link``, a GLM) to a CSV file and prints the summary
-  table and why the fit stopped; ``--svg OUT.svg`` also draws it.
+- ``fit FILE.csv --target COLUMN [options]`` fits a logistic regression (a
+  softmax regression for more than two labels; with ``--family``/``--link``,
+  a GLM) to a CSV file and prints the summary table and why the fit
+  stopped; ``--standardize`` fits on standardized columns and prints both
+  scales; ``--svg OUT.svg`` also draws it.
 - ``trace FILE.csv --target COLUMN [options]`` prints the fit's iterations,
   one row each, from ``model.trace_``.
 - ``demo`` follows lecture 001's breast-cancer slides: Newton's method
@@ -16,11 +18,12 @@
   module can be checked with nothing but Python.
 
 Options are parsed by hand (MicroPython has no ``argparse``): ``OPTIONS``
-maps each name to (converter, default). Every error is one line on stderr,
+maps each name to (converter, default), a converter of None for a flag. Every error is one line on stderr,
 ``minilogit: ...``, and exit status 2 for a usage error (an unknown option,
 a bad number, an unknown solver) or 1 for a data error (a missing file or
 column, a non-numeric cell, a target with one class, a fit that
-failed or ran out of memory), naming the columns as the file does; Ctrl-C ends it quietly with status 130.
+failed or ran out of memory), naming the columns as the file does; Ctrl-C
+ends it quietly with status 130.
 Warnings are one line each, ``minilogit: warning: ...``.
 
 >>> import io

@@ -161,3 +161,18 @@ def test_a_path_and_a_stream_report_their_points_and_epochs(capsys):
     lasso_path(Z, data.target, n_lams=4)
     LogisticRegression().fit_stream(lambda: iter(rows), [0, 1], epochs=3)
     assert capsys.readouterr().err == ""
+
+
+def test_check_separation_reports_its_pivots(capsys):
+    """verbose=2: a line per simplex pivot, counted over all of its programs; the
+    last line of each program shows the optimality test passed (no reduced cost
+    below 0, to rounding); verbose=0 (the default) says nothing."""
+    from minilogit.separation import ZERO, check_separation
+    data = load_breast_cancer().columns(["mean_radius", "mean_texture"])
+    loud = check_separation(data.data, data.target, verbose=2)
+    lines = capsys.readouterr().err.splitlines()
+    assert [int(l.split("pivot ")[1].split(":")[0]) for l in lines] == \
+        list(range(1, len(lines) + 1))
+    assert float(lines[-1].split("reduced cost ")[1].split(" ")[0]) >= -ZERO
+    assert check_separation(data.data, data.target).kind == loud.kind == "none"
+    assert capsys.readouterr().err == ""
