@@ -23,10 +23,16 @@ def _left(text, width):
 
 
 def _num(x, width=11):
-    """A number in a fixed-width column: 4 decimals, or exponent notation when tiny or huge."""
-    if x != 0 and (abs(x) < 1e-3 or abs(x) >= 1e6):
-        return _right(("%.3e" % x), width)
-    return _right(("%.4f" % x), width)
+    """A number in a fixed-width column: 4 decimals, or exponent notation when
+    tiny or huge, or too wide to leave a space before it in the column.
+
+    >>> _num(890420.3863), _num(-12.5), _num(1e-5)
+    ('  8.904e+05', '   -12.5000', '  1.000e-05')
+    """
+    text = "%.4f" % x
+    if x != 0 and (abs(x) < 1e-3 or abs(x) >= 1e6 or 0 < width <= len(text)):
+        text = "%.3e" % x
+    return _right(text, width)
 
 
 def _unique(values):

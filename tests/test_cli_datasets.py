@@ -7,7 +7,9 @@ the coefficient column of the printed table; the library's fit of
 those numbers as the table prints them (4 decimals, or 4 digits in exponent
 notation). The cases span a binary
 target, more than two classes (softmax regression), counts (a Poisson GLM),
-a text column (coded by indicators), and --standardize with a first-order
+a measurement (a gaussian GLM, whose standard errors reach 890,420: every
+number keeps a space before it), a text column (coded by indicators), and
+--standardize with a first-order
 solver (the raw-scale table against the library's Newton fit on the raw
 columns).
 """
@@ -39,6 +41,8 @@ CASES = [
     (GLM_DATA + "cpunish.csv", "EXECUTIONS", "INCOME,PERPOVERTY,PERBLACK,VC100k96,SOUTH,DEGREE",
      ["--family", "poisson"], GLM(family="poisson")),
     (GLM_DATA + "lbw.csv", "low", "age,lwt,race,smoke,ptl,ht,ui", [], LogisticRegression()),
+    (GLM_DATA + "longley.csv", "TOTEMP", "GNPDEFL,GNP,UNEMP,ARMED,POP,YEAR",
+     ["--family", "gaussian"], GLM(family="gaussian")),
 ]
 
 
@@ -59,8 +63,9 @@ def printed_tables(text):
             tables.append(rows)
             rows = None
         elif rows is not None:
-            name, coef = line.split()[:2]
-            rows.append((name, float(coef)))
+            cells = line.split()
+            assert len(cells) in (2, 7, 8), line        # every column apart
+            rows.append((cells[0], float(cells[1])))
     return tables
 
 
