@@ -369,7 +369,8 @@ STANDARDIZED = ("The table above gives the fit on the scale of the raw columns (
 
 def name_columns(text, data):
     """``text``, a library message about X and y, with the columns named as
-    the file names them: "column j of X" and a leading "y".
+    the file names them: "column j of X" and a leading "y" or "y[i]" (data
+    row i + 1).
 
     >>> from minilogit.datasets import Dataset
     >>> d = Dataset([[1.0, 2.0]], [0], ["age", "dose"], "species")
@@ -377,9 +378,15 @@ def name_columns(text, data):
     "column 'species' has 3 classes (0, 1, 2): a binary model needs exactly two"
     >>> name_columns("column 1 of X is constant", d)
     "column 1 of X ('dose') is constant"
+    >>> name_columns("y[0] is -1: the poisson family needs counts 0, 1, 2, ...", d)
+    "column 'species', data row 1, is -1: the poisson family needs counts 0, 1, 2, ..."
     """
     if text.startswith("y "):
         text = "column %r%s" % (data.target_name, text[1:])
+    elif text.startswith("y[") and text[2:text.find("]")].isdigit():
+        end = text.index("]")
+        text = "column %r, data row %d,%s" % (data.target_name, int(text[2:end]) + 1,
+                                              text[end + 1:])
     if "column " not in text:
         return text
     from .interop import name_column

@@ -173,3 +173,21 @@ def test_a_number_or_a_gap_among_texts_is_still_an_error(tmp_path, rows, words):
     with pytest.raises(DataError) as e:
         load_csv(str(path), target="y")
     assert words in str(e.value)
+
+
+@pytest.mark.parametrize("text, args, message", [
+    ("age,dose,dose2,outcome\n1,2,4,0\n2,3,6,1\n3,1,2,0\n4,5,10,1\n5,2,4,1\n6,4,8,0\n",
+     ["--target", "outcome"],
+     "the Hessian is singular: column 2 of X ('dose2') is a linear combination"),
+    ("a,count\n1,2\n2,-1\n3,2\n", ["--target", "count", "--family", "poisson"],
+     "column 'count', data row 2, is -1: the poisson family needs counts"),
+    ("a,species\n1,x\n2,x\n", ["--target", "species"],
+     "column 'species' has only one class ('x')"),
+])
+def test_errors_name_the_columns_as_the_file_does(tmp_path, text, args, message):
+    path = tmp_path / "d.csv"
+    path.write_text(text)
+    proc = run("fit", str(path), *args)
+    assert proc.returncode == 1 and proc.stderr.startswith("minilogit: " + message), \
+        proc.stderr
+    assert " y " not in proc.stderr and "y[" not in proc.stderr
