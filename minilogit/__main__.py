@@ -345,6 +345,8 @@ def fit_command(args, out, err, trace=False):
     shown = unstandardize(model, means, scales) if opts["--standardize"] else model
     if trace:
         out.write(str(model.trace_) + "\n")     # minilogit.tables.trace_table
+        if opts["--standardize"]:
+            out.write("(--standardize: these iterates are of the standardized columns.)\n")
     else:
         out.write(shown.summary(feature_names=data.feature_names) + "\n")
         if opts["--standardize"]:
