@@ -128,7 +128,8 @@ class Estimator:
         if "random_state" in self.solvers[self.solver].settings:
             check_number(self.random_state, "random_state",
                          "an integer seed for SGD's shuffling", integer=True)
-        check_number(self.verbose, "verbose", "0, 1 or 2", lambda v: v >= 0, integer=True)
+        check_number(self.verbose, "verbose", "0, 1 or 2", lambda v: v in (0, 1, 2),
+                     integer=True)
 
     def _check_penalty(self, penalty):
         """Return ``penalty``; a DataError when it has an L1 part the solver cannot fit."""
