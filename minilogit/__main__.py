@@ -34,13 +34,15 @@ Warnings are one line each, ``minilogit: warning: ...``.
 "minilogit: --lam needs a number, got 'big'\\n"
 """
 
-import math
 import sys
 
 from . import plot
 from .datasets import load_csv, standardize, unstandardize
 from .demo import demo, fit_catching
+from .core.checks import design
 from .core.errors import DataError, DivergenceError, InferenceError, NotFittedError, SingularMatrixError
+from .core.estimators import SPREAD
+from .core.matrix import column_scales
 from .inference import wrap_text
 from .models.glm import GLM
 from .models.logistic import LogisticRegression
@@ -328,7 +330,7 @@ def fit_command(args, out, err, trace=False):
     if n_classes > 2 and opts["--family"] is None and opts["--link"] is None:
         model = make_model(opts, n_classes)          # softmax regression
     model.verbose = 0 if opts["--quiet"] else 2 if opts["--verbose"] else 1
-    X = data.data
+    X, advice = data.data, None
     if opts["--standardize"]:
         X, means, scales = standardize(X)
     else:
@@ -337,6 +339,8 @@ def fit_command(args, out, err, trace=False):
             err.write("minilogit: note: %s\n" % advice)
     try:
         for message in fit_quietly(model, X, data.target):
+            if advice is not None and message.startswith(model.solver + " takes steps on"):
+                continue                        # the note above said it, with its option
             err.write("minilogit: warning: %s\n" % name_columns(message, data))
     except DATA_ERRORS as e:
         raise type(e)(name_columns(str(e), data))
@@ -395,40 +399,31 @@ def name_columns(text, data):
     return name_column(text, data.feature_names)
 
 
-# A first-order step on raw columns whose spreads differ by more than this
-# factor (or that sit this far from 0) diverges or crawls (gd, sgd, proximal
-# on the breast-cancer, Spector and Fair data): say so before starting.
-SPREAD = 10.0
-
-
 def scale_advice(model, data):
-    """What to do before a first-order fit (gd, sgd, proximal) on columns of
-    very different sizes, or None when the solver or the data need nothing.
+    """What to do before a first-order fit (gd, sgd, proximal) on columns whose
+    scales (root mean squares, the intercept's 1 among them) are more than
+    SPREAD apart, as the fit's own ConvergenceWarning says (gd, sgd); None
+    when the solver or the data need nothing.
 
     >>> from minilogit.datasets import Dataset
     >>> d = Dataset([[1.0, 250.0], [2.0, 310.0], [1.5, 280.0]], [0, 1, 0], ["a", "b"], "y")
     >>> print(scale_advice(LogisticRegression(solver="gd"), d))
-    gd takes steps on the raw columns, whose sizes (root mean squares) range from 1.55 (a) to 281 (b): on such data it diverges or needs very many iterations. Add --standardize (the fit then runs on standardized columns and reports the coefficients on both scales), or use --solver newton.
+    gd takes steps on the raw columns, whose root mean squares range from 1 (intercept) to 281 (b): on such data first-order steps crawl or diverge. Add --standardize (the fit then runs on standardized columns and reports the coefficients on both scales), or use --solver newton.
     >>> scale_advice(LogisticRegression(), d) is None
     True
     """
-    if model.solver not in ("gd", "sgd", "proximal") or not data.data:
+    if model.solver not in ("gd", "sgd", "proximal"):
         return None
-    n = len(data.data)
-    size = [math.sqrt(sum(v * v for v in col) / n) for col in zip(*data.data)]
-    size = [(s, name) for s, name in zip(size, data.feature_names) if s > 0]
-    if not size:
+    s = column_scales(design(data.data, True))          # what the fit computes
+    lo, hi = s.index(min(s)), s.index(max(s))
+    if s[hi] <= SPREAD * s[lo]:
         return None
-    (lo, a), (hi, b) = min(size), max(size)
-    if hi <= SPREAD * max(lo, 1.0) and hi <= SPREAD:
-        return None
-    sizes = ("whose size (root mean square) is %.3g (%s)" % (hi, b) if a == b else
-             "whose sizes (root mean squares) range from %.3g (%s) to %.3g (%s)"
-             % (lo, a, hi, b))
-    return ("%s takes steps on the raw columns, %s: on such data it diverges or needs "
-            "very many iterations. Add --standardize (the fit then runs on standardized "
-            "columns and reports the coefficients on both scales), or use --solver newton."
-            % (model.solver, sizes))
+    names = ["intercept"] + data.feature_names
+    return ("%s takes steps on the raw columns, whose root mean squares range from %.3g "
+            "(%s) to %.3g (%s): on such data first-order steps crawl or diverge. Add "
+            "--standardize (the fit then runs on standardized columns and reports the "
+            "coefficients on both scales), or use --solver newton."
+            % (model.solver, s[lo], names[lo], s[hi], names[hi]))
 
 
 # the modules of minilogit.core in the order core/__init__.py gives for reading

@@ -309,8 +309,8 @@ def test_a_diverging_fit_is_one_line_and_status_1():
                "--learning-rate", "10")
     assert proc.returncode == 1 and proc.stdout == ""
     note, error = proc.stderr.splitlines()
-    assert note.startswith("minilogit: note: gd takes steps on the raw columns, whose size "
-                           "(root mean square) is 14.6 (mean_radius): ")
+    assert note.startswith("minilogit: note: gd takes steps on the raw columns, whose root "
+                           "mean squares range from 1 (intercept) to 14.6 (mean_radius): ")
     assert error.startswith("minilogit: gradient descent diverged at iteration 1")
 
 

@@ -139,8 +139,9 @@ def test_first_order_solvers_on_raw_breast_cancer_say_first_what_to_do(solver):
                "--solver", solver, "--max-iter", "3")
     first = proc.stderr.splitlines()[0]
     assert first.startswith("minilogit: note: %s takes steps on the raw columns, whose "
-                            "sizes (root mean squares) range from 0.00463 "
+                            "root mean squares range from 0.00463 "
                             "(fractal_dimension_error) to 1.05e+03 (worst_area)" % solver)
+    assert proc.stderr.count("takes steps on") == 1         # the fit's own warning not again
     assert first.endswith("Add --standardize (the fit then runs on standardized columns and "
                           "reports the coefficients on both scales), or use --solver newton.")
 

@@ -62,6 +62,10 @@ class Penalty:
         return L2Penalty(loss, self.l2, penalized) if self.l2 > 0 else loss
 
 
+# column scales further apart than this factor slow first-order steps (or make them diverge)
+SPREAD = 10.0
+
+
 class Estimator:
     """What every estimator has besides fit and predict: its parameters, its
     table of solvers, and the checks and messages around a solver run.
@@ -175,6 +179,8 @@ class Estimator:
         else:
             objective = penalty.smooth(loss, penalized)
         self.failure_ = None
+        if "learning_rate" in entry.settings:       # first-order steps: say so before
+            self._warn_scales(objective.scales())
         watch = self.progress(objective, self) if self.verbose and self.progress else None
         try:
             result = entry.function(watch or objective, beta0, max_iter=max_iter, tol=tol,
@@ -217,6 +223,15 @@ class Estimator:
         result.tol, result.n_examples = tol, objective.n_examples
         return result
 
+    def _warn_scales(self, s):
+        """Warn ConvergenceWarning, before a first-order run, when the columns'
+        scales s_j (root mean squares) are more than SPREAD apart."""
+        if max(s) > SPREAD * min(s):
+            warn("%s takes steps on columns whose root mean squares range from %.3g to "
+                 "%.3g: on such data first-order steps crawl or diverge; standardize the "
+                 "features (minilogit.datasets.standardize) or use solver='newton'"
+                 % (self.solver, min(s), max(s)), ConvergenceWarning, self._CALLER + 1)
+
     def _keep(self, result, n_features):
         """Keep what every fit reports: the solver's outcome, and the number of features."""
         self.n_features_in_, self.n_iter_ = n_features, result.n_iter
@@ -236,7 +251,7 @@ class Estimator:
                  % (result.diagnosis, result.n_iter), SeparationWarning, self._CALLER)
         elif not result.converged:
             s, advice = result.scales, ""     # standardizing helps if the columns need it
-            if not self.solvers[self.solver].hessian and max(s) > 10.0 * min(s):
+            if not self.solvers[self.solver].hessian and max(s) > SPREAD * min(s):
                 advice = (" or standardize the features (their root mean squares range "
                           "from %.3g to %.3g)" % (min(s), max(s)))
             warn("%s did not converge in %d iterations: the scaled %s is %s; "
