@@ -37,7 +37,9 @@ except NameError:  # MicroPython may not set __file__
 
 
 class Dataset:
-    """Rows ``data``, labels ``target``, ``feature_names``, ``target_name``.
+    """Rows ``data``, labels ``target``, ``feature_names``, ``target_name``,
+    and ``categories``, {text column: its levels, the first the reference}
+    (see ``load_csv``).
 
     Unpacks as ``X, y = dataset``.
 
@@ -171,7 +173,9 @@ def stream_csv(path, target=None):
     The file is read as it is iterated, never held: this is what
     ``LogisticRegression.fit_stream`` takes, as ``lambda: stream_csv(path)``.
     ``target`` names the label column (default: the last); a label that
-    reads as a number is one. It reads the file as ``load_csv`` does.
+    reads as a number is one. It reads the file as ``load_csv`` does, but a
+    cell of text is an error here: a text column's levels are known only
+    once the whole file has been read.
 
     >>> rows = stream_csv(_HERE + "/iris.csv", target="target")
     >>> next(rows)
