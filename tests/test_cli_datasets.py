@@ -192,3 +192,14 @@ def test_errors_name_the_columns_as_the_file_does(tmp_path, text, args, message)
     assert proc.returncode == 1 and proc.stderr.startswith("minilogit: " + message), \
         proc.stderr
     assert " y " not in proc.stderr and "y[" not in proc.stderr
+
+
+def test_standardize_gives_the_raw_fit_of_softmax_regression_to_every_digit():
+    """Three classes, Newton: the raw-scale table of --standardize (T theta, T C T'
+    per class vector) prints what the fit on the raw column prints."""
+    args = ["fit", BUNDLED + "iris.csv", "--target", "target", "--columns", "sepal_length_cm",
+            "--quiet"]
+    both = run(*(args + ["--standardize"])).stdout
+    raw = run(*args).stdout
+    table = raw[raw.index("coef"):raw.index("=" * 20, raw.index("coef"))]
+    assert both.count(table) == 1 and both.index(table) < both.index("--standardize")
