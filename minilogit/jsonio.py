@@ -117,8 +117,8 @@ def _fit_record(model):
     fit = dict((a, getattr(model, a)) for a in _FIT if a in model.__dict__)
     fit["result_"] = dict((k, v) for k, v in model.result_.__dict__.items() if _jsonable(v))
     title = getattr(model, "_summary_title", None)
-    if title is not None:
-        fit["title"] = title()                  # it may read the data (a GLM's offset)
+    if title is not None:                       # it may read the data (a GLM's offset)
+        fit["title"] = getattr(model, "_title", None) or title()
     return fit
 
 
@@ -139,8 +139,7 @@ def _restore_fit(model, fit):
                            r.pop("grad_norms"), r.pop("n_iter"), r.pop("converged"),
                            r.pop("diagnosis"))
         if "title" in fit:
-            title = str(fit.pop("title"))
-            model._summary_title = lambda: title
+            model._title = str(fit.pop("title"))    # summary() reads it (minilogit.summary)
         for a, value in list(fit.items()) + [("result_", result)]:
             if a not in _FIT and a != "result_":
                 raise KeyError(a)

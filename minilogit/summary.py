@@ -108,7 +108,7 @@ def summary_table(m, alpha, feature_names):
                       ("LLR p-value:", _num(m.llr_pvalue_, 0))]
     right += [("", "")] * (len(left) - len(right))
     half = W // 2
-    title = m._summary_title()
+    title = getattr(m, "_title", None) or m._summary_title()   # _title: read by from_json
     lines = [" " * ((W - len(title)) // 2) + title, "=" * W]
     for (a, b), (c, d) in zip(left, right):
         line = _left(a + _right(b, half - 4 - len(a)), half) + c

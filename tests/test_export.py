@@ -513,3 +513,18 @@ def test_a_broken_fit_record_is_a_data_error():
     doc["fit"]["frobnicate_"] = 1
     with pytest.raises(DataError, match='from_json: "fit" is not the record'):
         LogisticRegression.from_json(json.dumps(doc))
+
+
+def test_a_model_read_back_pickles_and_summarises_the_same():
+    import pickle
+    m = GLM(family="poisson").fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 1, 4],
+                                  offset=[0.1, 0.0, 0.0, 0.2])
+    copy = pickle.loads(pickle.dumps(GLM.from_json(m.to_json())))
+    assert copy.summary() == m.summary() and "with an offset" in copy.summary()
+
+
+def test_a_model_read_back_writes_the_same_document():
+    m = GLM(family="poisson").fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 1, 4],
+                                  offset=[0.1, 0.0, 0.0, 0.2])
+    text = m.to_json()
+    assert GLM.from_json(text).to_json() == text
