@@ -1,8 +1,10 @@
 """Command line: ``python3 -m minilogit fit|trace|demo|doctest|help``.
 
-- ``fit FILE.csv --target COLUMN [options]`` fits a logistic regression (or,
-  with ``--family``/``--link``, a GLM) to a CSV file and prints the summary
-  table and why the fit stopped; ``--svg OUT.svg`` also draws it.
+- ``fit FILE.csv --target COLUMN [options]`` fits a logistic regression (a
+  softmax regression for more than two labels; with ``--family``/``--link``,
+  a GLM) to a CSV file and prints the summary table and why the fit
+  stopped; ``--standardize`` fits on standardized columns and prints both
+  scales; ``--svg OUT.svg`` also draws it.
 - ``trace FILE.csv --target COLUMN [options]`` prints the fit's iterations,
   one row each, from ``model.trace_``.
 - ``demo`` follows lecture 001's breast-cancer slides: Newton's method
@@ -16,11 +18,12 @@
   module can be checked with nothing but Python.
 
 Options are parsed by hand (MicroPython has no ``argparse``): ``OPTIONS``
-maps each name to (converter, default). Every error is one line on stderr,
+maps each name to (converter, default), a converter of None for a flag. Every error is one line on stderr,
 ``minilogit: ...``, and exit status 2 for a usage error (an unknown option,
 a bad number, an unknown solver) or 1 for a data error (a missing file or
-column, a non-numeric cell, a target without exactly two classes, a fit that
-failed or ran out of memory); Ctrl-C ends it quietly with status 130.
+column, a non-numeric cell, a target with one class, a fit that
+failed or ran out of memory), naming the columns as the file does; Ctrl-C
+ends it quietly with status 130.
 Warnings are one line each, ``minilogit: warning: ...``.
 
 >>> import io
@@ -34,20 +37,25 @@ Warnings are one line each, ``minilogit: warning: ...``.
 import sys
 
 from . import plot
-from .datasets import load_csv
+from .datasets import load_csv, standardize, unstandardize
 from .demo import demo, fit_catching
+from .core.checks import design
 from .core.errors import DataError, DivergenceError, InferenceError, NotFittedError, SingularMatrixError
+from .core.estimators import SPREAD
+from .core.matrix import column_scales
 from .inference import wrap_text
 from .models.glm import GLM
 from .models.logistic import LogisticRegression
+from .models.softmax import SoftmaxRegression
 from .svg import save
 
 USAGE = """usage: python3 -m minilogit COMMAND [ARGUMENTS]
 
 commands:
   fit FILE.csv --target COLUMN [options]
-          fit a model to FILE.csv (a header row; every column but the target
-          numeric) and print its summary table (coefficients, standard
+          fit a model to FILE.csv (a header row; a column of text is coded
+          by 0/1 columns, one per level but the first, sorted, named
+          column[level]) and print its summary table (coefficients, standard
           errors, p-values, odds ratios; or why there are none) and a few
           sentences on why the fit stopped
   trace FILE.csv --target COLUMN [options]
@@ -65,13 +73,22 @@ commands:
   help    print this help (also -h, --help)
 
 options of fit and trace:
-  --target COLUMN      the label column (required). Logistic regression needs
-                       exactly two labels, any two (0/1, -1/1, no/yes): the
-                       larger one, in sorted order, is the positive class
+  --target COLUMN      the label column (required). Two labels, any two (0/1,
+                       -1/1, no/yes), fit a logistic regression: the larger
+                       one, in sorted order, is the positive class. More than
+                       two fit a softmax (multinomial) regression with the
+                       first label, in sorted order, as the baseline class;
+                       counts fit a Poisson GLM with --family poisson
   --columns A,B,...    the feature columns to use (default: all but the target)
+  --standardize        fit on standardized columns (each minus its mean, divided
+                       by its standard deviation) and print the coefficients
+                       on both scales: first the raw columns', then these
   --solver NAME        newton (default), irls, gd, sgd, proximal or cd (or one
-                       added to LogisticRegression.solvers); with
-                       --family or --link: irls (default) or newton
+                       added to LogisticRegression.solvers); more than two
+                       classes: newton, gd, sgd or proximal; with
+                       --family or --link: irls (default) or newton. gd, sgd
+                       and proximal on raw columns of very different sizes
+                       get a note first: add --standardize
   --penalty NAME       none (default), l2, l1 or elasticnet: minimise
                        NLL + lam ((1 - alpha) b'b + alpha |b|_1), the intercept
                        unpenalised. l1 and elasticnet need --solver proximal
@@ -85,6 +102,11 @@ options of fit and trace:
   --link NAME          the GLM's link: by default the family's canonical one
                        (logit, log, identity); probit or cloglog for binomial.
                        --link alone means --family binomial
+  --quiet              no progress: by default a fit still running after 2 s
+                       reports its iteration, loss and scaled gradient on
+                       stderr (one line rewritten on a terminal, else a line
+                       per report, every 0.5 s)
+  --verbose            report every iteration, from the first
   --max-iter N         the most iterations (sgd: epochs); default 100 for
                        newton, irls and cd, 200 for sgd, 10000 for gd, proximal
   --tol T              converged when no component of the gradient of the mean
@@ -95,8 +117,8 @@ options of fit and trace:
                        decision boundary p = 1/2 beside it (one SVG, 1280 x 400)
 
 exit status: 0 done; 1 a data error (a file that cannot be read or is not
-UTF-8 CSV, a missing column, a non-numeric cell, a target without two
-classes, a failed fit, no memory left); 2 a usage error; 130 interrupted. Errors are one line on stderr starting "minilogit: ";
+UTF-8 CSV, a missing column, a non-numeric cell, a target with one
+class, a failed fit, no memory left); 2 a usage error; 130 interrupted. Errors are one line on stderr starting "minilogit: ";
 warnings (separation, no convergence) one line each, "minilogit: warning: ".
 
 examples:
@@ -136,6 +158,9 @@ OPTIONS = {
     "--max-iter": (_count, None),
     "--tol": (_number, None),
     "--svg": (str, None),
+    "--standardize": (None, False),
+    "--quiet": (None, False),
+    "--verbose": (None, False),
 }
 WHAT = {_number: "a number", _count: "a whole number", _names: "comma-separated column names"}
 PENALTIES = {"none": None, "l2": "l2", "l1": "l1", "elasticnet": "elasticnet"}
@@ -175,12 +200,18 @@ def parse_options(args):
                 name, value = arg.split("=", 1)
             if name not in OPTIONS:
                 raise UsageError("unknown option %s (see python3 -m minilogit --help)" % name)
+            convert = OPTIONS[name][0]
+            if convert is None:                 # a flag: --standardize
+                if value is not None:
+                    raise UsageError("%s takes no value, got %r" % (name, value))
+                opts[name] = True
+                i += 1
+                continue
             if value is None:
                 i += 1
                 if i == len(args):
                     raise UsageError("%s needs a value" % name)
                 value = args[i]
-            convert = OPTIONS[name][0]
             try:
                 opts[name] = convert(value)
             except ValueError:
@@ -197,8 +228,9 @@ def parse_options(args):
     return path, opts
 
 
-def make_model(opts):
-    """The unfitted estimator the options ask for; UsageError if they do not fit together.
+def make_model(opts, n_classes=2):
+    """The unfitted estimator the options ask for, for a target of ``n_classes``
+    labels (more than two: softmax regression); UsageError if they do not fit together.
 
     >>> make_model({"--family": None, "--link": "probit", "--solver": None, "--penalty": "none",
     ...             "--lam": None, "--l1-ratio": None, "--learning-rate": None,
@@ -223,16 +255,22 @@ def make_model(opts):
                         tol=opts["--tol"])
             model.check_params()                      # the checks GLM.fit starts with
             return model
-        solver = _given(opts["--solver"], "cd" if penalty in ("l1", "elasticnet") else "newton")
-        takes_rate = [name for name, entry in LogisticRegression.solvers.items()
+        cls = LogisticRegression if n_classes <= 2 else SoftmaxRegression
+        sparse = "cd" if cls is LogisticRegression else "proximal"
+        solver = _given(opts["--solver"], sparse if penalty in ("l1", "elasticnet") else "newton")
+        if cls is SoftmaxRegression and solver not in cls.solvers:
+            raise UsageError("column %r has %d classes, for softmax regression: --solver %s "
+                             "fits two; choose one of %s" % (opts["--target"], n_classes, solver,
+                                                             ", ".join(sorted(cls.solvers))))
+        takes_rate = [name for name, entry in cls.solvers.items()
                       if "learning_rate" in entry.settings]       # its table of solvers
         if opts["--learning-rate"] is not None and solver not in takes_rate:
             raise UsageError("--learning-rate needs --solver %s" % " or ".join(takes_rate))
         lam = 1.0 if opts["--lam"] is None else opts["--lam"]
         alpha = 0.5 if opts["--l1-ratio"] is None else opts["--l1-ratio"]
-        model = LogisticRegression(solver=solver, penalty=penalty, lam=lam, l1_ratio=alpha,
-                                   learning_rate=opts["--learning-rate"],
-                                   max_iter=opts["--max-iter"], tol=opts["--tol"])
+        model = cls(solver=solver, penalty=penalty, lam=lam, l1_ratio=alpha,
+                    learning_rate=opts["--learning-rate"],
+                    max_iter=opts["--max-iter"], tol=opts["--tol"])
         model.check_params()          # the checks of every parameter that fit starts with
         return model
     except DataError as e:            # a bad option value, not bad data
@@ -288,21 +326,104 @@ def fit_command(args, out, err, trace=False):
     path, opts = parse_options(args)
     model = make_model(opts)
     data = read_data(path, opts)
-    for message in fit_quietly(model, data.data, data.target):
-        err.write("minilogit: warning: %s\n" % message)
+    n_classes = len(set(data.target))
+    if n_classes > 2 and opts["--family"] is None and opts["--link"] is None:
+        model = make_model(opts, n_classes)          # softmax regression
+    model.verbose = 0 if opts["--quiet"] else 2 if opts["--verbose"] else 1
+    X, advice = data.data, None
+    if opts["--standardize"]:
+        X, means, scales = standardize(X)
+    else:
+        advice = scale_advice(model, data)
+        if advice is not None:
+            err.write("minilogit: note: %s\n" % advice)
+    try:
+        for message in fit_quietly(model, X, data.target):
+            if advice is not None and message.startswith(model.solver + " takes steps on"):
+                continue                        # the note above said it, with its option
+            err.write("minilogit: warning: %s\n" % name_columns(message, data))
+    except DATA_ERRORS as e:
+        raise type(e)(name_columns(str(e), data))
+    if data.categories:
+        model.categories_ = data.categories     # summary() names the reference levels
+    shown = unstandardize(model, means, scales) if opts["--standardize"] else model
     if trace:
         out.write(str(model.trace_) + "\n")     # minilogit.tables.trace_table
+        if opts["--standardize"]:
+            out.write("(--standardize: these iterates are of the standardized columns.)\n")
     else:
-        out.write(model.summary(feature_names=data.feature_names) + "\n")
-    out.write("\n" + "\n".join(wrap_text(model.explain(), 79)) + "\n")
+        out.write(shown.summary(feature_names=data.feature_names) + "\n")
+        if opts["--standardize"]:
+            out.write("\n" + "\n".join(wrap_text(STANDARDIZED, 79)) + "\n\n")
+            out.write(model.summary(feature_names=data.feature_names) + "\n")
+    out.write("\n" + "\n".join(wrap_text(name_columns(model.explain(), data), 79)) + "\n")
     if opts["--svg"] is not None:
-        svg = plot.fit_plot(model, data)
+        svg = plot.fit_plot(shown, data)
         try:
             save(svg, opts["--svg"])
         except OSError as e:
             raise DataError("cannot write %s: %s" % (opts["--svg"], _reason(e)))
         out.write("\nWrote %s.\n" % opts["--svg"])
     return 0
+
+
+STANDARDIZED = ("The table above gives the fit on the scale of the raw columns (its "
+                "coefficients, standard errors and intervals transformed exactly). The fit "
+                "itself ran on the standardized columns (--standardize: each column minus "
+                "its mean, divided by its standard deviation, ddof 0), where it reads:")
+
+
+def name_columns(text, data):
+    """``text``, a library message about X and y, with the columns named as
+    the file names them: "column j of X" and a leading "y" or "y[i]" (data
+    row i + 1).
+
+    >>> from minilogit.datasets import Dataset
+    >>> d = Dataset([[1.0, 2.0]], [0], ["age", "dose"], "species")
+    >>> name_columns("y has 3 classes (0, 1, 2): a binary model needs exactly two", d)
+    "column 'species' has 3 classes (0, 1, 2): a binary model needs exactly two"
+    >>> name_columns("column 1 of X is constant", d)
+    "column 1 of X ('dose') is constant"
+    >>> name_columns("y[0] is -1: the poisson family needs counts 0, 1, 2, ...", d)
+    "column 'species', data row 1, is -1: the poisson family needs counts 0, 1, 2, ..."
+    """
+    if text.startswith("y "):
+        text = "column %r%s" % (data.target_name, text[1:])
+    elif text.startswith("y[") and text[2:text.find("]")].isdigit():
+        end = text.index("]")
+        text = "column %r, data row %d,%s" % (data.target_name, int(text[2:end]) + 1,
+                                              text[end + 1:])
+    if "column " not in text:
+        return text
+    from .interop import name_column
+    return name_column(text, data.feature_names)
+
+
+def scale_advice(model, data):
+    """What to do before a first-order fit (gd, sgd, proximal) on columns whose
+    scales (root mean squares, the intercept's 1 among them) are more than
+    SPREAD apart, as the fit's own ConvergenceWarning says (gd, sgd); None
+    when the solver or the data need nothing.
+
+    >>> from minilogit.datasets import Dataset
+    >>> d = Dataset([[1.0, 250.0], [2.0, 310.0], [1.5, 280.0]], [0, 1, 0], ["a", "b"], "y")
+    >>> print(scale_advice(LogisticRegression(solver="gd"), d))
+    gd takes steps on the raw columns, whose root mean squares range from 1 (intercept) to 281 (b): on such data first-order steps crawl or diverge. Add --standardize (the fit then runs on standardized columns and reports the coefficients on both scales), or use --solver newton.
+    >>> scale_advice(LogisticRegression(), d) is None
+    True
+    """
+    if model.solver not in ("gd", "sgd", "proximal"):
+        return None
+    s = column_scales(design(data.data, True))          # what the fit computes
+    lo, hi = s.index(min(s)), s.index(max(s))
+    if s[hi] <= SPREAD * s[lo]:
+        return None
+    names = ["intercept"] + data.feature_names
+    return ("%s takes steps on the raw columns, whose root mean squares range from %.3g "
+            "(%s) to %.3g (%s): on such data first-order steps crawl or diverge. Add "
+            "--standardize (the fit then runs on standardized columns and reports the "
+            "coefficients on both scales), or use --solver newton."
+            % (model.solver, s[lo], names[lo], s[hi], names[hi]))
 
 
 # the modules of minilogit.core in the order core/__init__.py gives for reading

@@ -17,7 +17,7 @@ scikit-learn itself asks for them. A board never loads this module.
 >>> LogisticRegression(solver="irls", lam=0.5)
 LogisticRegression(solver='irls', lam=0.5)
 >>> read_X(Table([[1, 2.5], [3, 4]]))
-([[1, 2.5], [3, 4]], None)
+([[1, 2.5], [3, 4]], None, {})
 """
 
 import sys
@@ -25,6 +25,7 @@ import sys
 from .core.checks import as_float, missing
 from .core.compat import _UserWarning, warn
 from .core.errors import DataError, NotFittedError
+from .datasets import indicators
 
 
 class DataConversionWarning(_UserWarning):
@@ -88,13 +89,17 @@ class Kind:
         return {"f": "float64", "c": "complex128"}.get(self.kind, self.kind)
 
 
-def read_X(X, name="X"):
-    """Return (rows, names): X as rows for the core's checks, and its column
-    names when it is a data frame whose columns are all named by strings
-    (else None). Lists, tuples and Matrix objects pass as they are.
+def read_X(X, name="X", known=None):
+    """Return (rows, names, categories): X as rows for the core's checks, and
+    its column names when it is a data frame whose columns are all named by
+    strings (else None). Lists, tuples and Matrix objects pass as they are.
+    A frame's column of text (every entry a str) is coded by 0/1 columns
+    against its first level, sorted, as ``load_csv`` codes one, named
+    ``column[level]``; ``categories`` is {column: levels} (``known``: a
+    fit's, for new rows).
 
     Raises DataError for a sparse matrix, complex numbers, an array that is
-    not 2-D, and a frame's non-numeric column (named).
+    not 2-D, and a frame's non-numeric column (named) that is not text.
 
     >>> read_X(Table([[1 + 2j]], kind="c"))
     Traceback (most recent call last):
@@ -102,21 +107,30 @@ def read_X(X, name="X"):
     minilogit.DataError: Complex data not supported: X has dtype complex128; minilogit fits real numbers only
     """
     if isinstance(X, (list, tuple)):
-        return X, None
+        return X, None, {}
     if hasattr(X, "toarray") and hasattr(X, "nnz"):         # scipy.sparse
         raise DataError("%s is a sparse matrix (%s): minilogit fits dense rows only; "
                         "pass %s.toarray()" % (name, type(X).__name__, name))
-    names = None
+    names, text = None, []
     if hasattr(X, "columns") and hasattr(X, "dtypes"):      # a data frame
         columns = list(X.columns)
         if all(isinstance(c, str) for c in columns):
             names = columns
         for j, dtype in enumerate(X.dtypes):
             if getattr(dtype, "kind", "O") not in "biuf":
-                _check_column(X.iloc[:, j].tolist(), columns[j], j, name)
+                values = X.iloc[:, j].tolist()
+                if names is not None and values and (known is None or columns[j] in known) \
+                        and all(isinstance(v, str) and v.strip() for v in values):
+                    text.append(j)                  # a categorical column
+                else:
+                    _check_column(values, columns[j], j, name)
+    if text:
+        rows = [[v if j in text else float(v) for j, v in enumerate(row)]
+                for row in X.itertuples(index=False)]
+        return indicators(rows, names, text, known)
     if hasattr(X, "__array__"):
         X = _array(X, name, 2)
-    return X, names
+    return X, names, {}
 
 
 def _check_column(values, column, j, name):
@@ -245,7 +259,7 @@ def fit_arrays(model, fit, X, y, args, kwargs):
     >>> m.n_features_in_, m.classes_
     (1, [0, 1])
     """
-    rows, names = read_X(X)
+    rows, names, categories = read_X(X)
     args = [read_vector(a, "sample_weight") for a in args]
     kwargs = dict((k, read_vector(v, k)) for k, v in kwargs.items())
     model._CALLER = type(model)._CALLER + 2          # warnings point two frames further up
@@ -263,6 +277,8 @@ def fit_arrays(model, fit, X, y, args, kwargs):
     if names is not None:
         model.feature_names_in_ = (list(names) if numpy is None else
                                    numpy.asarray(names, dtype=object))
+    if categories:
+        model.categories_ = categories      # the text columns' levels: summary() names them
     if numpy is not None and hasattr(y, "__array__") and hasattr(model, "classes_"):
         model.classes_ = numpy.asarray(model.classes_)
     return model
@@ -313,7 +329,7 @@ def read_new_X(model, X):
     ...
     minilogit.DataError: X has 2 features, but LogisticRegression is expecting 1 features as input
     """
-    rows, names = read_X(X)
+    rows, names, _ = read_X(X, known=getattr(model, "categories_", {}))
     p = getattr(model, "n_features_in_", None)
     if p is not None and rows and len(rows[0]) != p:
         raise DataError("X has %d features, but %s is expecting %d features as input"
@@ -372,7 +388,7 @@ def set_params(model, params):
     >>> set_params(LogisticRegression(), {"alpha": 2.0})
     Traceback (most recent call last):
     ...
-    minilogit.DataError: Invalid parameter 'alpha' for estimator LogisticRegression(). Valid parameters are: ['class_weight', 'fit_intercept', 'l1_ratio', 'lam', 'learning_rate', 'max_iter', 'penalty', 'random_state', 'solver', 'start', 'tol'].
+    minilogit.DataError: Invalid parameter 'alpha' for estimator LogisticRegression(). Valid parameters are: ['class_weight', 'fit_intercept', 'l1_ratio', 'lam', 'learning_rate', 'max_iter', 'penalty', 'random_state', 'solver', 'start', 'tol', 'verbose'].
     """
     valid = model.get_params(deep=False)
     nested = {}

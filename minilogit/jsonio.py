@@ -33,9 +33,7 @@ def check_fitted(model, attribute):
 
 
 # What each estimator needs to predict, besides its parameters; n_iter_ and
-# converged_ say how the fit went. History, inference (bse_, summary()) and
-# the solver's result are not kept: a model read back predicts, it does not
-# explain its fit.
+# converged_ say how the fit went.
 _FITTED = {
     "LogisticRegression": ("classes_", "n_features_in_", "intercept_", "coef_",
                            "n_iter_", "converged_"),
@@ -48,6 +46,16 @@ _FITTED = {
 }
 _VERSION = 1
 
+# What summary(), explain(), trace_ and the loss picture read besides: the
+# inference contract's attributes (minilogit.models._base.SET_BY_INFERENCE,
+# computed from the training data, which a document does not hold), how the
+# fit ended, and the solver's record, FitResult (the "fit" object of a
+# document; one without it predicts only).
+_FIT = ("params_", "param_names_", "link_", "nobs_", "df_model_", "df_resid_",
+        "llf_", "llnull_", "deviance_", "null_deviance_", "cov_params_",
+        "inference_blocked_", "scale_", "history_", "separation_", "failure_", "_penalised",
+        "categories_")
+
 
 def to_json(model):
     """Return a JSON document (a str) holding ``model``'s class, parameters and fit.
@@ -56,7 +64,10 @@ def to_json(model):
     arguments, "fitted": the attributes needed to predict, "version": 1}
     (for a LogisticRegression: classes_, n_features_in_, intercept_, coef_,
     n_iter_, converged_; and ``feature_names_in_``, a data frame's column
-    names, when the model was fitted on one). Floats are written as ``repr`` writes them, so
+    names, when the model was fitted on one), and "fit": what ``summary()``,
+    ``explain()``, ``trace_`` and the loss picture read, which come from the
+    training data (the inference attributes, ``history_``, the solver's
+    ``result_``), so that the model read back shows them unchanged. Floats are written as ``repr`` writes them, so
     they read back exactly. A dict parameter (``class_weight``) is written
     as {"dict": [[key, value], ...]}, so its keys keep their type.
 
@@ -87,8 +98,57 @@ def to_json(model):
     fitted = dict((a, _encode(getattr(model, a), a)) for a in _FITTED[name])
     if hasattr(model, "feature_names_in_"):            # a data frame's column names
         fitted["feature_names_in_"] = _encode(list(model.feature_names_in_), "feature_names_in_")
-    return json.dumps({"estimator": name, "params": params, "fitted": fitted,
-                       "version": _VERSION})
+    doc = {"estimator": name, "params": params, "fitted": fitted, "version": _VERSION}
+    fit = _fit_record(model)
+    if fit is not None:
+        doc["fit"] = fit
+    return json.dumps(doc)
+
+
+def _fit_record(model):
+    """The "fit" object: what ``_FIT`` names, and ``result_``'s attributes that
+    JSON holds; None for a model fitted without a solver's record."""
+    if getattr(model, "result_", None) is None:
+        return None
+    try:
+        model.inference_blocked_            # the inference attributes, on first use
+    except AttributeError:                  # a model without them (no data kept)
+        pass
+    fit = dict((a, getattr(model, a)) for a in _FIT if a in model.__dict__)
+    fit["result_"] = dict((k, v) for k, v in model.result_.__dict__.items() if _jsonable(v))
+    title = getattr(model, "_summary_title", None)
+    if title is not None:                       # it may read the data (a GLM's offset)
+        fit["title"] = getattr(model, "_title", None) or title()
+    return fit
+
+
+def _jsonable(value):
+    try:
+        json.dumps(value)
+    except (TypeError, ValueError):
+        return False
+    return True
+
+
+def _restore_fit(model, fit):
+    """Set what ``_fit_record`` wrote on ``model``; DataError for what it did not write."""
+    from .core.solvers import FitResult
+    try:
+        r = dict(fit["result_"])
+        result = FitResult(r.pop("solver"), r.pop("beta"), r.pop("history"),
+                           r.pop("grad_norms"), r.pop("n_iter"), r.pop("converged"),
+                           r.pop("diagnosis"))
+        if "title" in fit:
+            model._title = str(fit.pop("title"))    # summary() reads it (minilogit.summary)
+        for a, value in list(fit.items()) + [("result_", result)]:
+            if a not in _FIT and a != "result_":
+                raise KeyError(a)
+            setattr(model, a, value)
+        for a, value in r.items():
+            setattr(result, a, value)
+    except (KeyError, TypeError, ValueError) as e:
+        raise DataError("from_json: \"fit\" is not the record to_json writes (%s %s)"
+                        % (type(e).__name__, e))
 
 
 def from_json(text, cls):
@@ -155,6 +215,8 @@ def from_json(text, cls):
             raise DataError("from_json: fitted.feature_names_in_ must be a list of %d names "
                             "(strings), not %s" % (model.n_features_in_, _show(names)))
         model.feature_names_in_ = names
+    if doc.get("fit") is not None:
+        _restore_fit(model, doc["fit"])
     return model
 
 

@@ -40,7 +40,7 @@ from .models.glm import GLM
 from .models.least_squares import LeastSquaresClassifier
 from .models.softmax import SoftmaxRegression
 from .svg import COLOURS, DASHES, FONT, GREY, Figure, linspace, num, picture, svg_tag
-from .svg import H, W
+from .svg import H, STYLE, W
 from .core.checks import as_float, check_X, show_labels, sorted_labels
 from .validation import check_binary_scores, check_numbers
 
@@ -347,6 +347,7 @@ def side_by_side(svgs, width=None, height=None):
         svg = svgs[k].replace('id="area"', 'id="area%d"' % k)
         svg = svg.replace("url(#area)", "url(#area%d)" % k)
         tag = svg_tag(W, H, more=FONT).replace("<svg ", '<svg x="%d" ' % (k * W))
+        tag = tag.replace(STYLE, "")        # a part inside the whole is drawn, not laid out
         parts.append(tag + svg[svg.index(">") + 1:])          # at the natural size
     w = W * len(svgs)
     return picture(svg_tag(w, H, width, height) + "\n%s</svg>\n" % "".join(parts))

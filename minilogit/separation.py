@@ -52,6 +52,7 @@ from .core.checks import check_class_labels, check_X
 from .core.compat import EPS, _UserWarning, warn
 from .core.errors import DataError
 from .core.matrix import axpy, dot
+from .progress import Ticker
 
 # a pivot, a margin or an objective below this is 0: relative to entries scaled to at most 1
 ZERO = max(1e-9, 1e3 * EPS)
@@ -98,7 +99,7 @@ class Separation:
                 % (self.kind, len(self.rows), ", ".join(self.infinite)))
 
 
-def _simplex(A, c, t=False, times=None):
+def _simplex(A, c, t=False, times=None, tick=None):
     """max c'd s.t. A d >= 0, -1 <= d_j <= 1, by the revised simplex method on its dual
 
         min sum_j (v_j + w_j)  s.t.  v - w - A'lam = c,  lam, v, w >= 0,
@@ -106,6 +107,7 @@ def _simplex(A, c, t=False, times=None):
     whose equations are p, one per coefficient. With ``t``, d has one more
     entry, t = d[-1], and the constraints are A d[:-1] >= t (then c is e_t).
     ``times(d)``, when given, is A d by a shorter road than the rows.
+    ``tick(describe)``, when given, is called after each pricing (progress).
     Returns (c'd, d, the margins A d): d is the simplex multipliers of the
     optimal basis B, d' = c_B' B^-1; the reduced cost of lam_r is a_r'd, of
     v_j 1 - d_j and of w_j 1 + d_j, so the optimum is reached when d is
@@ -139,6 +141,9 @@ def _simplex(A, c, t=False, times=None):
         new_value = sum(x for k, x in zip(basis, x_B) if k >= m)
         stalled = stalled + 1 if value is not None and new_value >= value - ZERO else 0
         value = new_value
+        if tick is not None:        # the stopping test: no reduced cost below -ZERO
+            tick(lambda: "dual objective %.6g, most negative reduced cost %.3g"
+                 % (new_value, min(reduced)))
         if stalled < 50:
             enter = reduced.index(min(reduced))
             enter = enter if reduced[enter] < -ZERO else None
@@ -172,7 +177,7 @@ def _simplex(A, c, t=False, times=None):
                           % (m, p, MAX_PIVOTS * p, MAX_PIVOTS))
 
 
-def check_separation(X, y, fit_intercept=True, reference_class=None):
+def check_separation(X, y, fit_intercept=True, reference_class=None, verbose=0):
     """Say whether (X, y) is completely, quasi-completely or not separated, and
     which coefficients go to infinity; return a ``Separation``.
 
@@ -180,7 +185,8 @@ def check_separation(X, y, fit_intercept=True, reference_class=None):
     labels, or ``reference_class`` given, the multinomial baseline-category
     model with that class's vector fixed at 0 (default: the first class).
     Parameters are named "intercept", "x0", "x1", ... (multinomial: with
-    "[class k]").
+    "[class k]"). ``verbose``: as for ``LogisticRegression``, a report per
+    simplex pivot (``minilogit.progress``).
 
     >>> check_separation([[0.0], [1.0], [1.0], [2.0]], [0, 0, 1, 1])
     Separation('quasi-complete', infinite=['-intercept', '+x0'])
@@ -191,18 +197,23 @@ def check_separation(X, y, fit_intercept=True, reference_class=None):
     rows = check_X(X)
     classes, index = check_class_labels(y, len(rows), model="separation check")
     x, names = _scaled(rows, fit_intercept)
-    if len(classes) == 2 and reference_class is None:
-        return binary_separation(x, names, [float(k) for k in index])
-    if reference_class is not None and reference_class not in classes:
-        raise DataError("reference_class %r is not one of the classes %r"
-                        % (reference_class, classes))
-    ref = classes.index(reference_class) if reference_class is not None else 0
-    return multinomial_separation(x, names, index, classes, ref)
+    ticker = Ticker("separation LP pivot", verbose)
+    try:
+        if len(classes) == 2 and reference_class is None:
+            return binary_separation(x, names, [float(k) for k in index], ticker=ticker)
+        if reference_class is not None and reference_class not in classes:
+            raise DataError("reference_class %r is not one of the classes %r"
+                            % (reference_class, classes))
+        ref = classes.index(reference_class) if reference_class is not None else 0
+        return multinomial_separation(x, names, index, classes, ref, ticker)
+    finally:
+        ticker.close()
 
 
-def multinomial_separation(x, names, index, classes, ref):
+def multinomial_separation(x, names, index, classes, ref, ticker=None):
     """``check_separation`` for design rows x (with their intercept column),
-    class indices, the classes and the baseline's index ref.
+    class indices, the classes and the baseline's index ref (``ticker``: a
+    ``minilogit.progress.Ticker`` for the pivots).
 
     >>> multinomial_separation([[1.0, 0.0], [1.0, 1.0], [1.0, 2.0]], ["intercept", "x0"],
     ...                        [0, 1, 2], ["a", "b", "c"], 0).kind
@@ -231,7 +242,7 @@ def multinomial_separation(x, names, index, classes, ref):
         scores = [[dot(x_i, blocks[free.index(k)]) for x_i in x] if k != ref else
                   [0.0] * len(x) for k in range(len(classes))]
         return [scores[yi][i] - scores[k][i] for i, yi, k in pairs]
-    return _answer(A, labels, margins, times)
+    return _answer(A, labels, margins, times, ticker)
 
 
 def _scaled(rows, fit_intercept):
@@ -241,10 +252,10 @@ def _scaled(rows, fit_intercept):
     return x, (["intercept"] if fit_intercept else []) + ["x%d" % j for j in range(len(scale))]
 
 
-def binary_separation(x, names, y, weights=None):
+def binary_separation(x, names, y, weights=None, ticker=None):
     """``check_separation`` for design rows x and y in [0, 1]: a share 0 < y_i < 1
     (binomial successes and failures) gives both rows x_i and -x_i; rows of
-    weight 0 none.
+    weight 0 none (``ticker``: a ``minilogit.progress.Ticker`` for the pivots).
 
     >>> binary_separation([[1.0, 0.0], [1.0, 1.0]], ["intercept", "x0"], [0.5, 1.0]).kind
     'quasi-complete'
@@ -259,7 +270,7 @@ def binary_separation(x, names, y, weights=None):
         if y_i < 1:
             A.append([-v for v in x_i])                   # s_i = -1
             margins.append(i)
-    return _answer(A, names, margins)
+    return _answer(A, names, margins, ticker=ticker)
 
 
 def check_loss(loss, fit_intercept, reference=0):
@@ -314,9 +325,15 @@ def exact_diagnosis(result, answer, penalised):
     return result
 
 
-def _answer(A, labels, margins, times=None):
+def _answer(A, labels, margins, times=None, ticker=None):
     """The ``Separation`` of the margin rows A, by the programs of the module's docstring."""
     p, m = len(labels), len(A)
+    pivots = [0]                                # counted over all the programs
+
+    def tick(describe):
+        pivots[0] += 1
+        ticker.tick(pivots[0], describe)
+    tick = tick if ticker is not None and ticker.verbose else None
     if m * p * p > COSTLY:
         warn("check_separation: the linear programs have %d margins in %d unknowns; each "
              "simplex pivot computes every margin and a program can need several times %d "
@@ -325,12 +342,12 @@ def _answer(A, labels, margins, times=None):
     separated, direction = set(), [0.0] * p
     while len(separated) < m:                   # 1, 3: max the sum of the margins left
         left = [A[r] for r in range(m) if r not in separated]
-        _, d, Ad = _simplex(A, [sum(column) for column in zip(*left)], times=times)
+        _, d, Ad = _simplex(A, [sum(column) for column in zip(*left)], times=times, tick=tick)
         new = [r for r in range(m) if Ad[r] > ZERO and r not in separated]
         if not new:
             break
         if not separated:                       # 2: max t subject to A d >= t
-            t, d_t, _ = _simplex(A, [0.0] * p + [1.0], True, times)
+            t, d_t, _ = _simplex(A, [0.0] * p + [1.0], True, times, tick)
             if t > ZERO:                        # every margin >= t: complete separation
                 separated, d = set(range(m)), [v / t for v in d_t[:p]]
                 # every margin of d is >= 1, so d + 1/(2p) in any entries leaves them >= 1/2:
@@ -347,7 +364,7 @@ def _answer(A, labels, margins, times=None):
             if abs(direction[j]) <= ZERO:
                 e = [0.0] * p
                 e[j] = sign
-                value, d, _ = _simplex(A, e, times=times)     # max (or min) d_j
+                value, d, _ = _simplex(A, e, times=times, tick=tick)     # max (or min) d_j
                 if value > ZERO:
                     direction = [u + v for u, v in zip(direction, d)]
     infinite = [("+" if v > 0 else "-") + n for n, v in zip(labels, direction) if abs(v) > ZERO]

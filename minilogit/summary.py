@@ -7,6 +7,7 @@ out, and loads the first time a summary is asked for.
 
 from .special import exp_or_inf
 from .core.errors import DataError
+from .datasets import reference_levels
 from .inference import unfinished, wrap_text
 from .tables import printable, table
 
@@ -22,10 +23,16 @@ def _left(text, width):
 
 
 def _num(x, width=11):
-    """A number in a fixed-width column: 4 decimals, or exponent notation when tiny or huge."""
-    if x != 0 and (abs(x) < 1e-3 or abs(x) >= 1e6):
-        return _right(("%.3e" % x), width)
-    return _right(("%.4f" % x), width)
+    """A number in a fixed-width column: 4 decimals, or exponent notation when
+    tiny or huge, or too wide to leave a space before it in the column.
+
+    >>> _num(890420.3863), _num(-12.5), _num(1e-5)
+    ('  8.904e+05', '   -12.5000', '  1.000e-05')
+    """
+    text = "%.4f" % x
+    if x != 0 and (abs(x) < 1e-3 or abs(x) >= 1e6 or 0 < width <= len(text)):
+        text = "%.3e" % x
+    return _right(text, width)
 
 
 def _unique(values):
@@ -102,7 +109,7 @@ def summary_table(m, alpha, feature_names):
                       ("LLR p-value:", _num(m.llr_pvalue_, 0))]
     right += [("", "")] * (len(left) - len(right))
     half = W // 2
-    title = printable(m._summary_title())
+    title = printable(getattr(m, "_title", None) or m._summary_title())   # _title: from_json's
     lines = [" " * ((W - len(title)) // 2) + title, "=" * W]
     for (a, b), (c, d) in zip(left, right):
         line = _left(a + _right(b, half - 4 - len(a)), half) + c
@@ -131,6 +138,9 @@ def summary_table(m, alpha, feature_names):
                  "(its entries of intercept_ and coef_), and each row above is a term of the "
                  "log-odds of its class against class %r." % (baseline, baseline))
         note = fixed if note is None else fixed + " " + note
+    levels = reference_levels(getattr(m, "categories_", None))    # a frame's text columns
+    if levels:
+        note = levels if note is None else levels + " " + note
     if note is not None:
         lines.extend(wrap_text(note, W))
     return table("\n".join(lines), [""] + list(head), [[c.strip() for c in r] for r in rows],

@@ -93,14 +93,25 @@ def _tidy(label):
 
 
 def _log_ticks(lo, hi):
-    """(exponents, labels): powers of ten covering [lo, hi] (lo > 0), at most about 8."""
+    """(exponents, labels): powers of ten covering [lo, hi] (lo > 0), at most
+    about 8; across three decades or fewer also 2 and 5 times each, so that
+    the axis has enough labels to read. The first and last are the limits.
+
+    >>> _log_ticks(130.0, 394.0)[1]
+    ['100', '200', '500', '1000']
+    >>> _log_ticks(1e-9, 10.0)[1]
+    ['1e-10', '1e-8', '1e-6', '1e-4', '1e-2', '1e0', '1e2']
+    """
     e0, e1 = int(math.floor(math.log10(lo))), int(math.ceil(math.log10(hi)))
     if e1 == e0:
         e1 += 1
     stride = max(1, -(-(e1 - e0) // 8))  # ceil((e1 - e0) / 8) decades per tick
     e0 -= e0 % stride
     exps = list(range(e0, e1 + stride, stride))   # the last one is the first >= e1
-    return [float(e) for e in exps], ["1e%d" % e for e in exps]
+    if e1 - e0 > 3:
+        return [float(e) for e in exps], ["1e%d" % e for e in exps]
+    values = [m * 10.0 ** e for e in exps[:-1] for m in (1, 2, 5)] + [10.0 ** exps[-1]]
+    return [math.log10(v) for v in values], ["%g" % v for v in values]
 
 
 class Figure:
@@ -263,15 +274,22 @@ def sized(natural_width, natural_height, width=None, height=None):
     return width, height
 
 
+STYLE = ' style="max-width: 100%; height: auto"'   # see svg_tag
+
+
 def svg_tag(w, h, width=None, height=None, more=""):
     """The opening <svg> tag of a w x h drawing shown at width x height (``sized``).
 
+    Its style lets a page or a notebook narrower than ``width`` shrink it to
+    fit (keeping its proportions: the height follows the viewBox), and no
+    wider one stretch it.
+
     >>> svg_tag(640, 400, width=320)
-    '<svg xmlns="http://www.w3.org/2000/svg" width="320" height="200" viewBox="0 0 640 400">'
+    '<svg xmlns="http://www.w3.org/2000/svg" width="320" height="200" viewBox="0 0 640 400" style="max-width: 100%; height: auto">'
     """
     width, height = sized(w, h, width, height)
     return ('<svg xmlns="http://www.w3.org/2000/svg" width="%s" height="%s" '
-            'viewBox="0 0 %d %d"%s>' % (num(width), num(height), w, h, more))
+            'viewBox="0 0 %d %d"%s%s>' % (num(width), num(height), w, h, STYLE, more))
 
 
 def _dash(dash):

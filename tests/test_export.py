@@ -458,6 +458,73 @@ def test_malformed_json_is_a_data_error(text, needle):
         from_json(text, LogisticRegression)
 
 
-def test_explain_on_a_model_read_back():
+# -- from_json keeps what summary(), explain(), trace_ and the pictures read ---
+
+def _round_trip_cases():
+    from minilogit import GLM, SoftmaxRegression
+    X2 = [[0.0, 1.0], [1.0, 3.0], [2.0, 2.0], [3.0, 1.0], [4.0, 0.0], [5.0, 2.0],
+          [6.0, 1.0], [7.0, 3.0]]
+    y2 = [0, 0, 1, 0, 1, 1, 0, 1]
+    X1 = [[x] for x in range(9)]
+    return [(LogisticRegression(), X2, y2, {}),
+            (LogisticRegression(solver="gd", max_iter=50), X2, y2, {}),    # not converged
+            (LogisticRegression(penalty="l2", lam=0.5), X2, y2, {}),       # no standard errors
+            (SoftmaxRegression(), X1, list("aabacbbcc"), {}),
+            (GLM(family="poisson"), X2, [0, 1, 1, 4, 2, 5, 3, 6],
+             {"offset": [0.1, 0.0, 0.0, 0.2, 0.0, 0.1, 0.0, 0.3]})]
+
+
+@pytest.mark.parametrize("model, X, y, kw", _round_trip_cases(),
+                         ids=lambda v: type(v).__name__ if hasattr(v, "fit") else "")
+def test_from_json_restores_summary_explain_trace_and_pictures(model, X, y, kw):
+    """A model read back prints the same summary(), explain() and trace_ as
+    the fitted one, and draws the same loss picture."""
+    import warnings
+    from minilogit import plot
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        model.fit(X, y, **kw)
+    copy = type(model).from_json(model.to_json())
+    assert copy.summary() == model.summary()
+    assert copy.explain() == model.explain()
+    assert "from_json" not in copy.explain()
+    assert str(copy.trace_) == str(model.trace_)
+    assert copy.history_ == model.history_
+    assert plot.loss_history_plot({"fit": copy.history_}) == plot.loss_history_plot({"fit": model.history_})
+
+
+def test_a_document_without_its_fit_record_still_predicts():
+    """Documents written before the "fit" record (and ones stripped of it)
+    read back as models that predict and say they cannot explain."""
+    import json
     m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
-    assert "read back with from_json" in from_json(m.to_json(), LogisticRegression).explain()
+    doc = json.loads(m.to_json())
+    del doc["fit"]
+    copy = LogisticRegression.from_json(json.dumps(doc))
+    assert copy.predict_proba([[1.5]]) == m.predict_proba([[1.5]])
+    assert "read back with from_json" in copy.explain()
+
+
+def test_a_broken_fit_record_is_a_data_error():
+    import json
+    from minilogit import DataError
+    m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
+    doc = json.loads(m.to_json())
+    doc["fit"]["frobnicate_"] = 1
+    with pytest.raises(DataError, match='from_json: "fit" is not the record'):
+        LogisticRegression.from_json(json.dumps(doc))
+
+
+def test_a_model_read_back_pickles_and_summarises_the_same():
+    import pickle
+    m = GLM(family="poisson").fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 1, 4],
+                                  offset=[0.1, 0.0, 0.0, 0.2])
+    copy = pickle.loads(pickle.dumps(GLM.from_json(m.to_json())))
+    assert copy.summary() == m.summary() and "with an offset" in copy.summary()
+
+
+def test_a_model_read_back_writes_the_same_document():
+    m = GLM(family="poisson").fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 1, 4],
+                                  offset=[0.1, 0.0, 0.0, 0.2])
+    text = m.to_json()
+    assert GLM.from_json(text).to_json() == text

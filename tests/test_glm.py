@@ -542,7 +542,7 @@ def test_get_params_and_clone():
     assert m.get_params() == {"family": "poisson", "link": None, "solver": "newton",
                              "max_iter": None, "tol": 1e-10, "fit_intercept": True,
                              "penalty": None, "lam": 1.0, "l1_ratio": 0.5,
-                             "cov_type": "expected", "check_separation": False}
+                             "cov_type": "expected", "check_separation": False, "verbose": 0}
     assert clone(m).get_params() == m.get_params()
 
 

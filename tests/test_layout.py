@@ -157,12 +157,13 @@ def test_nothing_imports_a_module_above_it():
     """The layers: core at the bottom; then the services (checks of sequences,
     special functions, distributions, links, families, inference, summary,
     explain, tables, export, json, svg, metrics, datasets, objectives,
-    solvers); then the models; then plot, demo and the command line. A module
+    solvers, progress); then the models; then plot, demo and the command line. A module
     imports only its own layer or those below."""
     layer = {"core": 0, "validation": 1, "special": 1, "distributions": 1, "links": 1,
              "families": 1, "inference": 1, "interop": 1, "summary": 1, "explain": 1,
              "tables": 1, "export": 1, "jsonio": 1, "svg": 1,
              "metrics": 1, "datasets": 1, "objectives": 1, "solvers": 1, "separation": 1,
+             "progress": 1,
              "models": 2, "plot": 3, "demo": 3, "__main__": 4, "__init__": 5}
     for path in python_files(PACKAGE):
         rel = os.path.relpath(path, PACKAGE)

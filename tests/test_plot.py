@@ -10,6 +10,7 @@ the class balance changes.
 
 import math
 import re
+import warnings
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -268,3 +269,48 @@ def test_bank_balance_bad_arguments(kwargs):
 def test_bank_balance_values_are_finite():
     X, _ = make_bank_balance(n=500, positive_share=0.3, seed=11)
     assert all(math.isfinite(x[0]) for x in X)
+
+
+def test_make_figures_writes_the_committed_bytes_every_time():
+    """tools/figures.py (``make figures``) draws, twice over, exactly the files in
+    docs/figures: running it leaves ``git status`` clean."""
+    import importlib.util
+    import os
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    spec = importlib.util.spec_from_file_location("figures", os.path.join(root, "tools",
+                                                                           "figures.py"))
+    figures = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(figures)
+    first, second = figures.figures(), figures.figures()
+    assert first == second
+    assert sorted(first) == sorted(os.listdir(os.path.join(root, "docs", "figures")))
+    for name, svg in first.items():
+        with open(os.path.join(root, "docs", "figures", name), encoding="utf-8") as f:
+            assert f.read() == svg, name
+
+
+def test_a_picture_shrinks_to_its_container_and_no_further_grows():
+    """Every picture's <svg> tag has a viewBox and a style that caps its width at
+    the container's (100%) with the height following; the parts of side_by_side
+    are drawn inside the whole and carry no style of their own."""
+    from minilogit.datasets import load_breast_cancer
+    from minilogit import LogisticRegression
+    style = 'style="max-width: 100%; height: auto"'
+    data = load_breast_cancer().columns(["mean_radius", "mean_texture"])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        model = LogisticRegression().fit(data.data, data.target)
+    for svg in (plot.sigmoid_plot(), plot.fit_plot(model, data),
+                plot.side_by_side([plot.sigmoid_plot(), plot.sigmoid_plot()])):
+        tag = svg[:svg.index(">")]
+        assert "viewBox=" in tag and style in tag, tag
+        assert svg.count(style) == 1
+
+
+def test_a_log_axis_over_one_decade_has_labels_at_1_2_5():
+    """The loss of a short fit falls within a decade or two: its axis reads
+    100, 200, 500, 1000, not two powers of ten alone."""
+    from minilogit.svg import _log_ticks
+    assert _log_ticks(130.0, 394.4)[1] == ["100", "200", "500", "1000"]
+    assert _log_ticks(0.05, 3.0)[1] == ["0.01", "0.02", "0.05", "0.1", "0.2", "0.5", "1", "2",
+                                         "5", "10"]

@@ -62,6 +62,10 @@ class Penalty:
         return L2Penalty(loss, self.l2, penalized) if self.l2 > 0 else loss
 
 
+# column scales further apart than this factor slow first-order steps (or make them diverge)
+SPREAD = 10.0
+
+
 class Estimator:
     """What every estimator has besides fit and predict: its parameters, its
     table of solvers, and the checks and messages around a solver run.
@@ -75,6 +79,8 @@ class Estimator:
     _CALLER = 4         # the stack level of fit's caller (through adapted), where warnings point
     _NEWTON_MAX = 1000       # parameters: a 1000 x 1000 Hessian, 3e8 operations a step
     adapter = None      # reads numpy arrays and data frames: set above the core
+    progress = None     # verbose's report of a long fit (an objective's wrapper): set above
+    verbose = 0         # the constructor's argument, where an estimator takes one
     solvers = {}
 
     def get_params(self, deep=True):
@@ -126,6 +132,8 @@ class Estimator:
         if "random_state" in self.solvers[self.solver].settings:
             check_number(self.random_state, "random_state",
                          "an integer seed for SGD's shuffling", integer=True)
+        check_number(self.verbose, "verbose", "0, 1 or 2", lambda v: v in (0, 1, 2),
+                     integer=True)
 
     def _check_penalty(self, penalty):
         """Return ``penalty``; a DataError when it has an L1 part the solver cannot fit."""
@@ -171,13 +179,20 @@ class Estimator:
         else:
             objective = penalty.smooth(loss, penalized)
         self.failure_ = None
+        if "learning_rate" in entry.settings:       # first-order steps: say so before
+            self._warn_scales(objective.scales())
+        watch = self.progress(objective, self) if self.verbose and self.progress else None
         try:
-            result = entry.function(objective, beta0, max_iter=max_iter, tol=tol, **options)
+            result = entry.function(watch or objective, beta0, max_iter=max_iter, tol=tol,
+                                    **options)
         except SingularMatrixError as e:
             result = e
         except DivergenceError as e:
             self.failure_ = "Failed, step too large: %s." % (e,)
             raise
+        finally:
+            if watch is not None:
+                watch.close()
         if isinstance(result, SingularMatrixError):   # raised here, not chained to e
             name = (describe or self._describe_column)(result.column)
             if result.column == 0:      # nothing before it: X'WX's first column is 0
@@ -208,6 +223,15 @@ class Estimator:
         result.tol, result.n_examples = tol, objective.n_examples
         return result
 
+    def _warn_scales(self, s):
+        """Warn ConvergenceWarning, before a first-order run, when the columns'
+        scales s_j (root mean squares) are more than SPREAD apart."""
+        if max(s) > SPREAD * min(s):
+            warn("%s takes steps on columns whose root mean squares range from %.3g to "
+                 "%.3g: on such data first-order steps crawl or diverge; standardize the "
+                 "features (minilogit.datasets.standardize) or use solver='newton'"
+                 % (self.solver, min(s), max(s)), ConvergenceWarning, self._CALLER + 1)
+
     def _keep(self, result, n_features):
         """Keep what every fit reports: the solver's outcome, and the number of features."""
         self.n_features_in_, self.n_iter_ = n_features, result.n_iter
@@ -227,7 +251,7 @@ class Estimator:
                  % (result.diagnosis, result.n_iter), SeparationWarning, self._CALLER)
         elif not result.converged:
             s, advice = result.scales, ""     # standardizing helps if the columns need it
-            if not self.solvers[self.solver].hessian and max(s) > 10.0 * min(s):
+            if not self.solvers[self.solver].hessian and max(s) > SPREAD * min(s):
                 advice = (" or standardize the features (their root mean squares range "
                           "from %.3g to %.3g)" % (min(s), max(s)))
             warn("%s did not converge in %d iterations: the scaled %s is %s; "
@@ -251,6 +275,9 @@ class LogisticRegression(Estimator):
       search; sgd: the initial step eta_0 (default 0.5).
     - ``fit_intercept``: add a column of ones (default True).
     - ``random_state``: seed of SGD's shuffling (default 0).
+    - ``verbose``: 0 (default) silent; 1: a fit still running after 2 s
+      reports its iteration, loss and scaled gradient on stderr; 2: every
+      iteration (``minilogit.progress``; the core's class alone is silent).
     - ``start``: "zeros" (default: beta = 0, lecture 001's trace) or
       "log_odds" (intercept log(ybar / (1 - ybar)), eq. (23), the rest 0).
     - ``penalty``: None (default), "l2", "l1" or "elasticnet", with weight
@@ -283,7 +310,7 @@ class LogisticRegression(Estimator):
     """
 
     _PARAMS = ("solver", "max_iter", "tol", "learning_rate", "fit_intercept",
-               "random_state", "start", "penalty", "lam", "l1_ratio", "class_weight")
+               "random_state", "start", "penalty", "lam", "l1_ratio", "class_weight", "verbose")
     # max_iter when none is given: Newton and IRLS need a handful, gradient
     # descent thousands, SGD counts epochs. tol: SGD's average is noisy, so
     # its test is looser.
@@ -294,11 +321,11 @@ class LogisticRegression(Estimator):
 
     def __init__(self, solver="newton", max_iter=None, tol=None, learning_rate=None,
                  fit_intercept=True, random_state=0, start="zeros", penalty=None, lam=1.0,
-                 l1_ratio=0.5, class_weight=None):
+                 l1_ratio=0.5, class_weight=None, verbose=0):
         self.solver, self.max_iter, self.tol, self.start = solver, max_iter, tol, start
         self.learning_rate, self.random_state = learning_rate, random_state
         self.fit_intercept, self.penalty, self.lam = fit_intercept, penalty, lam
-        self.l1_ratio, self.class_weight = l1_ratio, class_weight
+        self.l1_ratio, self.class_weight, self.verbose = l1_ratio, class_weight, verbose
 
     def _check_params(self):
         """Check the parameters; return the penalty, eq. (41)."""

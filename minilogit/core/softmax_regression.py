@@ -256,7 +256,7 @@ class SoftmaxRegression(Estimator):
       None (default): the first class when there is no penalty, and no
       reference class (K vectors, the symmetric form) with one.
     - ``max_iter``, ``tol``, ``learning_rate``, ``fit_intercept``,
-      ``random_state``: as for ``LogisticRegression``.
+      ``random_state``, ``verbose``: as for ``LogisticRegression``.
     - ``check_separation``: False (default) or True: the exact test of
       ``minilogit.separation`` before the fit (``separation_test``, set
       above the core); when the classes are separated (and the fit
@@ -288,7 +288,8 @@ class SoftmaxRegression(Estimator):
     """
 
     _PARAMS = ("solver", "penalty", "lam", "reference_class", "max_iter", "tol",
-               "learning_rate", "fit_intercept", "random_state", "l1_ratio", "check_separation")
+               "learning_rate", "fit_intercept", "random_state", "l1_ratio", "check_separation",
+               "verbose")
     solvers = {"newton": Solver(newton, 100, TOL, hessian=True),
                "gd": Solver(gradient_descent, 10000, TOL, ("learning_rate",)),
                "sgd": Solver(sgd, 200, 1e-3, ("learning_rate", "random_state"))}
@@ -296,12 +297,13 @@ class SoftmaxRegression(Estimator):
 
     def __init__(self, solver="newton", penalty=None, lam=0.5, reference_class=None,
                  max_iter=None, tol=None, learning_rate=None, fit_intercept=True,
-                 random_state=0, l1_ratio=0.5, check_separation=False):
+                 random_state=0, l1_ratio=0.5, check_separation=False, verbose=0):
         self.penalty, self.lam, self.reference_class = penalty, lam, reference_class
         self.solver, self.max_iter, self.tol = solver, max_iter, tol
         self.learning_rate, self.random_state = learning_rate, random_state
         self.fit_intercept = fit_intercept
         self.l1_ratio, self.check_separation = l1_ratio, check_separation
+        self.verbose = verbose
 
     def _check_params(self):
         """Check the parameters; return the penalty, eq. (41)."""

@@ -1,4 +1,5 @@
-"""Bundled data, a small CSV loader and feature standardization.
+"""Bundled data, a small CSV loader (text columns coded by indicators) and
+feature standardization.
 
 ``breast_cancer.csv``: Breast Cancer Wisconsin (Diagnostic), W. H. Wolberg,
 W. N. Street and O. L. Mangasarian (1995), UCI Machine Learning Repository,
@@ -36,7 +37,9 @@ except NameError:  # MicroPython may not set __file__
 
 
 class Dataset:
-    """Rows ``data``, labels ``target``, ``feature_names``, ``target_name``.
+    """Rows ``data``, labels ``target``, ``feature_names``, ``target_name``,
+    and ``categories``, {text column: its levels, the first the reference}
+    (see ``load_csv``).
 
     Unpacks as ``X, y = dataset``.
 
@@ -46,29 +49,38 @@ class Dataset:
     ([[1.0]], [0])
     """
 
-    def __init__(self, data, target, feature_names, target_name):
+    def __init__(self, data, target, feature_names, target_name, categories=None):
         self.data = data
         self.target = target
         self.feature_names = feature_names
         self.target_name = target_name
+        # a text column's levels, sorted, the first the reference: {column: levels}
+        self.categories = {} if categories is None else categories
 
     def __iter__(self):
         return iter((self.data, self.target))
 
     def columns(self, names):
-        """Return a Dataset with only the named feature columns, in that order.
+        """Return a Dataset with only the named feature columns, in that order
+        (a text column's name stands for its indicator columns).
 
         >>> d = Dataset([[1.0, 2.0]], [0], ["a", "b"], "y").columns(["b"])
         >>> d.data, d.feature_names
         ([[2.0]], ['b'])
         """
+        chosen = []
         for name in names:
-            if name not in self.feature_names:
+            if name in self.categories:
+                chosen += ["%s[%s]" % (name, level) for level in self.categories[name][1:]]
+            elif name in self.feature_names:
+                chosen.append(name)
+            else:
                 raise DataError("no feature named %r; there are: %s"
                                 % (name, ", ".join(self.feature_names)))
-        idx = [self.feature_names.index(n) for n in names]
-        return Dataset([[r[j] for j in idx] for r in self.data], self.target,
-                       list(names), self.target_name)
+        idx = [self.feature_names.index(n) for n in chosen]
+        return Dataset([[r[j] for j in idx] for r in self.data], self.target, chosen,
+                       self.target_name,
+                       dict((n, v) for n, v in self.categories.items() if n in names))
 
 
 def load_csv(path, target=None):
@@ -76,16 +88,20 @@ def load_csv(path, target=None):
 
     The file is UTF-8 text (a byte-order mark is dropped), its cells split at
     commas, its header a distinct name for every column. ``target`` names
-    the label column (default: the last). Feature cells must be numbers;
-    labels are kept as numbers when they all parse as numbers, else as
-    strings. The file is read a line at a time. A file that breaks these
-    rules is a DataError naming the file and the line.
+    the label column (default: the last). Labels are kept as numbers when
+    they all parse as numbers, else as strings. A feature column holding
+    text is categorical: its levels (its distinct cells, sorted) become
+    one 0/1 column per level but the first, the reference, named
+    ``column[level]``; ``categories`` keeps each such column's levels. The
+    file is read a line at a time. A file that breaks these rules is a
+    DataError naming the file and the line.
 
     >>> d = load_csv(_HERE + "/breast_cancer.csv", target="target")
     >>> d.feature_names[0], d.data[0][0], d.target[0]
     ('mean_radius', 17.99, 0)
     """
-    rows = _read_csv(path, target)
+    text = {}                       # column -> (where, cell): its first text cell
+    rows = _read_csv(path, target, text)
     names, target = next(rows, (None, target))
     data, labels = [], []
     for x, label in rows:
@@ -96,7 +112,59 @@ def load_csv(path, target=None):
     numbers = [_number(v) for v in labels]
     if not any(isinstance(v, str) for v in numbers):
         labels = numbers
-    return Dataset(data, labels, names, target)
+    for j in sorted(text):          # a number among texts: a cell typed wrong, not a level
+        if any(not isinstance(row[j], str) for row in data):
+            as_float(text[j][1], "%s, column %r" % (text[j][0], names[j]))
+    data, names, categories = indicators(data, names, sorted(text))
+    return Dataset(data, labels, names, target, categories)
+
+
+def reference_levels(categories):
+    """The sentence naming each text column's reference level ({column:
+    levels}, the first the reference), or "" when there is none.
+
+    >>> reference_levels({"race": ["black", "other", "white"]})
+    "Text columns are coded by indicators against a reference level, whose coefficient is 0: race against 'black'."
+    """
+    if not categories:
+        return ""
+    return ("Text columns are coded by indicators against a reference level, whose "
+            "coefficient is 0: %s." % ", ".join(
+                "%s against %r" % (name, levels[0]) for name, levels in sorted(categories.items())))
+
+
+def indicators(data, names, text, known=None):
+    """Replace each column j in ``text`` (all of its cells str) by 0/1 columns,
+    one per level but the first (sorted), the reference; return (data,
+    names, categories), categories = {column: its levels}. ``known``: the
+    levels of a fit ({column: levels}), for new rows; a level it lacks is a
+    DataError.
+
+    >>> indicators([[1.0, "b"], [2.0, "a"], [3.0, "c"]], ["x", "g"], [1])
+    ([[1.0, 1.0, 0.0], [2.0, 0.0, 0.0], [3.0, 0.0, 1.0]], ['x', 'g[b]', 'g[c]'], {'g': ['a', 'b', 'c']})
+    >>> indicators([["d"]], ["g"], [0], {"g": ["a", "b"]})
+    Traceback (most recent call last):
+    ...
+    minilogit.DataError: column 'g' holds 'd', a level the fit did not see (it saw 'a', 'b')
+    """
+    if not text:
+        return data, names, {}
+    categories, columns = {}, []
+    for j, name in enumerate(names):
+        if j not in text:
+            columns.append((name, [row[j] for row in data]))
+            continue
+        cells = [row[j] for row in data]
+        levels = categories[name] = sorted(set(cells)) if known is None else known[name]
+        for cell in cells if known is not None else ():
+            if cell not in levels:
+                raise DataError("column %r holds %r, a level the fit did not see (it saw %s)"
+                                % (name, cell, ", ".join(map(repr, levels))))
+        for level in levels[1:]:
+            columns.append(("%s[%s]" % (name, level),
+                            [1.0 if c == level else 0.0 for c in cells]))
+    return ([list(r) for r in zip(*[c for _, c in columns])], [n for n, _ in columns],
+            categories)
 
 
 def stream_csv(path, target=None):
@@ -105,7 +173,9 @@ def stream_csv(path, target=None):
     The file is read as it is iterated, never held: this is what
     ``LogisticRegression.fit_stream`` takes, as ``lambda: stream_csv(path)``.
     ``target`` names the label column (default: the last); a label that
-    reads as a number is one. It reads the file as ``load_csv`` does.
+    reads as a number is one. It reads the file as ``load_csv`` does, but a
+    cell of text is an error here: a text column's levels are known only
+    once the whole file has been read.
 
     >>> rows = stream_csv(_HERE + "/iris.csv", target="target")
     >>> next(rows)
@@ -118,12 +188,15 @@ def stream_csv(path, target=None):
         yield x, _number(label)
 
 
-def _read_csv(path, target):
+def _read_csv(path, target, text=None):
     """The one CSV reader of load_csv and stream_csv, a line at a time.
 
     Yields (feature names, target name) first, then (features, label text)
     for each data row; yields nothing for an empty file. Errors name the
-    file, the line and, for a cell that is not a number, the column.
+    file, the line and, for a cell that is not a number, the column. Given
+    a dict ``text``, a cell that is text (not empty, not a number) is kept
+    as a str, and ``text`` maps its column to the first such cell (where,
+    cell).
     """
     with open(path, encoding="utf-8-sig") as f:   # "-sig": drop a UTF-8 byte-order mark
         rows = _split_rows(f, path)
@@ -146,7 +219,7 @@ def _read_csv(path, target):
             label = cells.pop(t).strip()
             x = _finite_floats(cells)
             if x is None:
-                _raise_bad_cell(cells, names, "%s line %d" % (path, line))
+                x = _raise_bad_cell(cells, names, "%s line %d" % (path, line), text)
             if not label:
                 raise DataError("%s line %d: the label (column %r) is empty"
                                 % (path, line, target))
@@ -255,14 +328,22 @@ def _finite_floats(cells):
     return x if math.isfinite(sum(x)) or all(map(math.isfinite, x)) else None
 
 
-def _raise_bad_cell(cells, names, where):
-    """Raise as_float's DataError for the first cell that is not a finite number."""
-    for name, cell in zip(names, cells):
+def _raise_bad_cell(cells, names, where, text=None):
+    """Raise as_float's DataError for the first cell that is not a finite
+    number; given a dict ``text`` (see _read_csv), return the row with text
+    cells kept as str, raising only for an empty, nan or inf cell, or one
+    holding a control character (a line break, a NUL), which is no level."""
+    x = []
+    for j, (name, cell) in enumerate(zip(names, cells)):
         try:
             cell = float(cell)          # a nan or inf as_float refuses as a number
         except ValueError:
-            pass                        # text it refuses as text
-        as_float(cell, "%s, column %r" % (where, name))
+            if text is not None and cell.strip() and min(cell) >= " ":   # no line break, NUL
+                text.setdefault(j, (where, cell))
+                x.append(cell.strip())
+                continue
+        x.append(as_float(cell, "%s, column %r" % (where, name)))
+    return x
 
 
 def _number(s):
@@ -323,6 +404,59 @@ def standardize(X):
         scales.append(s if s > 0 else 1.0)
     Z = [[(v - m) / s for v, m, s in zip(row, means, scales)] for row in X]
     return Z, means, scales
+
+
+def unstandardize(model, means, scales):
+    """Return a copy of ``model``, fitted to the columns that ``standardize``
+    made, z_j = (x_j - m_j) / s_j, that speaks of the original columns x_j.
+
+    A linear model is the same model on either scale: b_0 + sum_j b_j z_j =
+    (b_0 - sum_j b_j m_j / s_j) + sum_j (b_j / s_j) x_j. So each coefficient
+    vector [b_0, b_1, ...] becomes T [b_0, b_1, ...], with T the matrix of
+    that identity, and the covariance of the estimates T C T' (the delta
+    method is exact for a linear map): the copy's ``coef_``,
+    ``intercept_``, ``predict`` on raw rows, ``bse_``, ``summary()``, ...
+    are those of the same fit on the raw columns. The log-likelihood and
+    the slopes' z-values are the same on both scales.
+
+    >>> from minilogit import LogisticRegression
+    >>> X = [[0.0], [10.0], [20.0], [30.0], [40.0], [50.0]]
+    >>> y = [0, 0, 1, 0, 1, 1]
+    >>> Z, means, scales = standardize(X)
+    >>> raw = unstandardize(LogisticRegression().fit(Z, y), means, scales)
+    >>> round(raw.intercept_, 4), [round(b, 5) for b in raw.coef_]
+    (-3.0351, [0.1214])
+    >>> [round(s, 5) for s in raw.bse_]
+    [2.54571, 0.09126]
+    """
+    if not model.fit_intercept:
+        raise DataError("unstandardize needs a model with an intercept: centring the "
+                        "columns moved their means into it")
+    d = len(means) + 1                  # one vector: [b_0, b_1, ..., b_p]
+
+    def T(v):                           # each vector of the flat list v, on the raw scale
+        out = []
+        for k in range(0, len(v), d):
+            b = v[k:k + d]
+            slopes = [b_j / s_j for b_j, s_j in zip(b[1:], scales)]
+            out += [b[0] - sum(map(lambda c, m: c * m, slopes, means))] + slopes
+        return out
+
+    blocked = model.inference_blocked_      # sets params_, cov_params_, ... (on first use)
+    copy = type(model).__new__(type(model))
+    for name, value in model.__dict__.items():
+        setattr(copy, name, value)
+    copy.params_ = T(model.params_)
+    if blocked is None:
+        C = [T(row) for row in model.cov_params_]                   # C T'
+        copy.cov_params_ = [T(list(col)) for col in zip(*C)]       # T C T' (symmetric)
+    if isinstance(model.intercept_, list):  # K vectors (softmax)
+        rows = [T([b] + list(c)) for b, c in zip(model.intercept_, model.coef_)]
+        copy.intercept_, copy.coef_ = [r[0] for r in rows], [r[1:] for r in rows]
+    else:
+        row = T([model.intercept_] + list(model.coef_))
+        copy.intercept_, copy.coef_ = row[0], row[1:]
+    return copy
 
 
 def __getattr__(name):

@@ -37,6 +37,18 @@ def read_arrays(model, method, X, args, kwargs):
     return predict_arrays(model, method, X, args, kwargs)
 
 
+def watch_progress(objective, model):
+    """The estimators' ``progress``: the objective, wrapped to report the
+    iterations of a long fit on stderr (``verbose``; minilogit.progress).
+
+    >>> from minilogit import LogisticRegression
+    >>> LogisticRegression.progress is watch_progress
+    True
+    """
+    from ..progress import Progress
+    return Progress(objective, model.solver, model.verbose)
+
+
 # what minilogit.inference.set_inference sets: for a model that sets them on
 # first use (``_set_inference``), asking for any of them computes them all
 SET_BY_INFERENCE = ("params_", "param_names_", "link_", "nobs_", "df_model_", "df_resid_",
@@ -74,6 +86,7 @@ class Model:
     """
 
     adapter = staticmethod(read_arrays)
+    progress = staticmethod(watch_progress)
     _KIND = "classifier"            # or "regressor": what score() and scikit-learn's tags say
     _NO_INFERENCE = None            # or why a model has no summary(), bse_, ...
 

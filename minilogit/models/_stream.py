@@ -5,6 +5,7 @@ from math import isfinite, log
 
 from ..core.checks import check_binary_labels, check_number, check_X
 from ..core.errors import DataError, DivergenceError
+from ..progress import Ticker
 from ..solvers.stream import example_terms, sgd_stream
 
 _FLOAT = set((float,))
@@ -60,12 +61,15 @@ def fit_stream(model, stream, classes, epochs):
         break
     if n_params is None:
         raise DataError("the stream gave no examples")
+    ticker = Ticker("sgd stream epoch", model.verbose)
     try:
         result = sgd_stream(examples, example_terms, [0.0] * n_params, epochs, eta,
-                            loss=_loss_at_zero)
+                            loss=_loss_at_zero, tick=ticker.tick)
     except DivergenceError as e:
         model.failure_ = "Failed, step too large: %s." % (e,)
         raise
+    finally:
+        ticker.close()
     first = 1 if model.fit_intercept else 0
     model.classes_ = classes
     model.intercept_ = result.beta[0] if model.fit_intercept else 0.0

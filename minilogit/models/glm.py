@@ -71,6 +71,8 @@ class GLM(Model, Estimator):
       the exact test of ``minilogit.separation`` before the fit
       (``separation_check_``); when separated (and unpenalised) it is the
       fit's diagnosis, with its ``SeparationWarning`` and ``separation_``.
+    - ``verbose``: as for ``LogisticRegression`` (solver="newton"; IRLS's own
+      loop, fast, reports nothing).
 
     ``fit(X, y, sample_weight=None, offset=None, exposure=None)``: an offset
     o_i is added to the linear predictor with coefficient 1; an exposure
@@ -114,7 +116,7 @@ class GLM(Model, Estimator):
     """
 
     _PARAMS = ("family", "link", "solver", "max_iter", "tol", "fit_intercept", "penalty",
-               "lam", "l1_ratio", "cov_type", "check_separation")
+               "lam", "l1_ratio", "cov_type", "check_separation", "verbose")
     # irls (glm_irls) and newton (Fisher scoring: Newton's method on the expected
     # information); cd and proximal for an L1 penalty
     solvers = dict(L1_SOLVERS, irls=Solver(irls, 100, TOL, hessian=True),
@@ -123,11 +125,11 @@ class GLM(Model, Estimator):
 
     def __init__(self, family="binomial", link=None, solver="irls", max_iter=None, tol=None,
                  fit_intercept=True, penalty=None, lam=1.0, l1_ratio=0.5, cov_type="expected",
-                 check_separation=False):
+                 check_separation=False, verbose=0):
         self.family, self.link, self.fit_intercept = family, link, fit_intercept
         self.solver, self.max_iter, self.tol = solver, max_iter, tol
         self.penalty, self.lam, self.l1_ratio, self.cov_type = penalty, lam, l1_ratio, cov_type
-        self.check_separation = check_separation
+        self.check_separation, self.verbose = check_separation, verbose
 
     def _check_params(self):
         """Check the parameters as ``fit`` does first; return the penalty, eq. (41)."""

@@ -29,6 +29,7 @@ from ..core.checks import check_binary_labels, check_number
 from ..core.checks import design
 from ..core.logistic import LogisticLoss
 from ..core.solvers import TOL
+from ..progress import Ticker
 from ..solvers.cd import coordinate_descent
 from ..solvers.proximal import proximal
 
@@ -100,7 +101,7 @@ def lam_max(X, y, l1_ratio=1.0, fit_intercept=True):
 
 
 def lasso_path(X, y, lams=None, n_lams=20, eps=1e-3, l1_ratio=1.0, solver="cd",
-               fit_intercept=True, tol=TOL):
+               fit_intercept=True, tol=TOL, verbose=0):
     """Fit the lasso (``l1_ratio=1``) or elastic net for each lam; return PathPoints.
 
     ``lams``: the values of lam to fit (numbers >= 0), or None for
@@ -111,7 +112,8 @@ def lasso_path(X, y, lams=None, n_lams=20, eps=1e-3, l1_ratio=1.0, solver="cd",
     l2 = lam * (1 - l1_ratio) by ``solver`` ("cd" or "proximal") to the
     KKT tolerance ``tol`` per example, eq. (45) (the solvers' default: 1e-8
     in double precision). A point that did not
-    converge says so in ``converged`` (no warning is issued).
+    converge says so in ``converged`` (no warning is issued). ``verbose``: as
+    for ``LogisticRegression``, a report per point (``minilogit.progress``).
 
     If lam_max is 0 (no feature has a gradient at the intercept-only fit,
     which is then the unpenalised optimum too), the grid is all 0 and every
@@ -154,7 +156,7 @@ def lasso_path(X, y, lams=None, n_lams=20, eps=1e-3, l1_ratio=1.0, solver="cd",
         lams = [top * eps ** (k / (n_lams - 1)) if n_lams > 1 else top   # geometric grid
                 for k in range(n_lams)]
     fit = PATH_SOLVERS[solver]
-    path = []
+    path, ticker = [], Ticker("lasso path point", verbose)
     for lam in lams:
         l1, l2 = lam * l1_ratio, lam * (1.0 - l1_ratio)                  # eq. (41)
         r = fit(loss, beta, l1=l1, l2=l2, penalized=penalized, tol=tol)
@@ -164,4 +166,9 @@ def lasso_path(X, y, lams=None, n_lams=20, eps=1e-3, l1_ratio=1.0, solver="cd",
         else:
             intercept, coef = 0.0, list(beta)
         path.append(PathPoint(lam, intercept, coef, r.n_iter, r.converged, r.history[-1]))
+        ticker.tick(len(path), lambda: "lam %.4g (of %d points), objective %.6g, scaled KKT "
+                                       "violation %.3g after %d %s steps"
+                                       % (lam, len(lams), r.history[-1], r.criterion, r.n_iter,
+                                          solver))
+    ticker.close()
     return path

@@ -34,7 +34,7 @@ def example_terms(example, beta):
     return log1pexp(a_i) - y_i * a_i, [r * x for x in x_i]
 
 
-def sgd_stream(stream, terms, beta0, epochs=5, learning_rate=0.5, loss=None):
+def sgd_stream(stream, terms, beta0, epochs=5, learning_rate=0.5, loss=None, tick=None):
     """Averaged SGD, eqs. (17)-(19), over examples read afresh from ``stream()``
     each epoch, holding nothing but beta and its average: memory O(p), not O(N).
 
@@ -50,6 +50,8 @@ def sgd_stream(stream, terms, beta0, epochs=5, learning_rate=0.5, loss=None):
     ends an epoch far above the mean loss at ``beta0`` (``check_divergence``);
     ``loss(example, beta0)``, when given, is an example's loss there, in place
     of ``terms(example, beta0)[0]`` and its gradient, which is not needed.
+    ``tick(epoch, describe)``, when given, is called after each epoch (a
+    ``minilogit.progress.Ticker``'s, for ``verbose``).
 
     >>> data = [([1.0, -1.0], 0), ([1.0, 0.0], 1), ([1.0, 1.0], 0), ([1.0, 2.0], 1)]
     >>> r = sgd_stream(lambda: iter(data), example_terms, [0.0, 0.0], epochs=200)
@@ -80,4 +82,7 @@ def sgd_stream(stream, terms, beta0, epochs=5, learning_rate=0.5, loss=None):
         history.append(total / seen)
         check_divergence("stochastic gradient descent", [start / n, history[-1]], 1,
                          "in epoch %d" % (epoch + 1))
+        if tick is not None:
+            tick(epoch + 1, lambda: "progressive loss %.6g over %d rows (no stopping test: "
+                                    "%d epochs)" % (history[-1], n, epochs))
     return FitResult("sgd", beta_bar, history, [], epochs, False, None, equation="(17)-(19)")

@@ -268,9 +268,38 @@ def test_warnings_of_a_frame_fit_point_at_the_caller():
 
 
 def test_a_non_numeric_column_is_named():
-    frame = pd.DataFrame({"age": [30, 40, 50, 60], "sex": ["m", "f", "m", "f"]})
+    """A column mixing numbers and text (or holding objects) is refused, named."""
+    frame = pd.DataFrame({"age": [30, 40, 50, 60], "sex": ["m", 2, "m", "f"]})
     with pytest.raises(DataError, match=r"X column 'sex' \(column 1\) holds 'm' in row 0"):
         LogisticRegression().fit(frame, [0, 1, 0, 1])
+
+
+def test_a_text_column_of_a_frame_is_coded_as_load_csv_codes_it(tmp_path):
+    """A frame's text column: 0/1 columns against its first level (sorted),
+    named column[level], the same numbers as load_csv's on the same table; the
+    summary names the reference level; prediction codes new rows with the
+    fit's levels and refuses one it did not see; JSON keeps the levels."""
+    from minilogit.datasets import load_csv
+    table = {"age": [30.0, 40.0, 50.0, 60.0, 35.0, 45.0, 55.0, 65.0, 32.0, 48.0],
+             "region": ["south", "north", "west", "north", "south", "west", "north",
+                        "south", "west", "north"]}
+    y = [0, 1, 0, 1, 1, 0, 0, 1, 1, 0]
+    frame = pd.DataFrame(table)
+    model = LogisticRegression().fit(frame, y)
+    assert list(model.feature_names_in_) == ["age", "region[south]", "region[west]"]
+    assert model.categories_ == {"region": ["north", "south", "west"]}
+    path = tmp_path / "t.csv"
+    path.write_text("age,region,y\n" + "".join(
+        "%r,%s,%d\n" % (a, r, c) for a, r, c in zip(table["age"], table["region"], y)))
+    data = load_csv(str(path), target="y")
+    same = LogisticRegression().fit(data.data, data.target)
+    assert model.coef_ == same.coef_ and model.intercept_ == same.intercept_
+    assert "region against 'north'" in " ".join(model.summary().split())
+    assert np.allclose(model.predict_proba(frame.iloc[:3]), same.predict_proba(data.data[:3]))
+    with pytest.raises(DataError, match="column 'region' holds 'east', a level the fit did not"):
+        model.predict(pd.DataFrame({"age": [30.0], "region": ["east"]}))
+    copy = LogisticRegression.from_json(model.to_json())
+    assert np.allclose(copy.predict_proba(frame), model.predict_proba(frame))
 
 
 def test_arrays_in_arrays_out_lists_in_lists_out(cancer):
@@ -363,3 +392,26 @@ def test_multilabel_takes_a_label_table_array():
     assert a.coef_ == b.coef_
     assert isinstance(a.predict(X), np.ndarray) and a.predict(X).shape == (6, 2)
     assert a.predict(X).tolist() == b.predict(X.tolist())
+
+
+def test_the_readme_data_frame_example_runs():
+    """The README's ```python block with pandas (the one block that is not a
+    doctest, since make test has no pandas) runs, and its summary names the
+    row of the slope "dose", as the README's comment says."""
+    import contextlib
+    import io
+    import os
+    import re
+    from minilogit import LogisticRegression
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    text = open(os.path.join(root, "README.md"), encoding="utf-8").read()
+    blocks = [b for b in re.findall(r"^```python\n(.*?)^```", text, re.M | re.S)
+              if "import pandas" in b]
+    assert len(blocks) == 1
+    namespace = {"LogisticRegression": LogisticRegression}
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(blocks[0], namespace)
+    table = out.getvalue().split("\n-")[-1].splitlines()[1:]      # below the rule
+    assert [r.split()[0] for r in table if r[:1].isalpha()] == ["intercept", "dose"]
+    namespace["search"].fit(namespace["frame"], [0, 0, 1, 0, 1, 1])

@@ -131,7 +131,8 @@ def test_side_by_side_fits_a_given_width():
     a, b = plot.sigmoid_plot(width=100), plot.roc_plot([0, 1, 0, 1], [0.2, 0.9, 0.8, 0.7])
     both = plot.side_by_side([a, b], width=640)
     assert both.startswith('<svg xmlns="http://www.w3.org/2000/svg" width="640" height="200" '
-                           'viewBox="0 0 1280 400">'), both[:100]
+                           'viewBox="0 0 1280 400" style="max-width: 100%; height: auto">'), \
+        both[:120]
     assert both.count('<svg x="640" xmlns="http://www.w3.org/2000/svg" width="640" '
                       'height="400"') == 1                 # each part at its natural size
     assert 'id="area0"' in both and 'id="area1"' in both and 'id="area"' not in both

@@ -92,8 +92,8 @@ def test_not_fitted_error_is_what_scikit_learn_catches():
 
 
 def test_arrays_are_read_as_rows():
-    assert read_X(Table([[1.0, 2.0], [3.0, 4.0]])) == ([[1.0, 2.0], [3.0, 4.0]], None)
-    assert read_X(X) == (X, None)
+    assert read_X(Table([[1.0, 2.0], [3.0, 4.0]])) == ([[1.0, 2.0], [3.0, 4.0]], None, {})
+    assert read_X(X) == (X, None, {})
     e = raises(DataError, read_X, Table([[1.0]], kind="c"))
     assert str(e).startswith("Complex data not supported: X has dtype complex128"), str(e)
     e = raises(DataError, read_X, Table([1.0, 2.0]))
