@@ -48,6 +48,7 @@ MODULES = [
     "test_agreement",
     "test_cli",
     "test_walkthrough_examples",
+    "test_heap",
 ]
 
 
