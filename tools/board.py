@@ -64,7 +64,8 @@ between the two to find a rough edge, then runs every
 size from the edge minus a margin to the edge plus a margin (the margin is
 --margin or a quarter of the edge, whichever is larger), and widens that
 dense window until it holds a margin of failures-free sizes above the last
-failure and a margin below the first success. It reports
+failure (past the top of the range if need be, up to --limit) and a margin
+below the first success. It reports
 
 A size works only if the job works there under every nudge (--nudge): the
 job runs once as it is and once after ``bytearray(n)`` takes n bytes for each
@@ -84,8 +85,8 @@ and a line saying the MicroPython version, step and nudges. The README is
 only written when every job worked at some heap size, and not with --only.
 
 Time. Here (2 CPUs, --jobs 2) ``make board`` with --mpy, 9 jobs x 4
-columns, takes about TIME_HERE minutes; ``--only JOB,JOB`` re-measures a few rows,
-e.g. ``--only softmax --no-f64`` in about a minute.
+columns, takes about TIME_HERE minutes; ``--only JOB,JOB`` re-measures a few rows
+(and leaves the README as it is).
 """
 
 import argparse
@@ -318,18 +319,19 @@ def measure(target, pool, args):
         else:
             bad = mid
     margin = max(args.margin, -(-good // 4 // step) * step)
-    w_lo, w_hi = max(lo, good - margin), min(hi, good + margin)
+    w_lo, w_hi = max(lo, good - margin), min(args.limit, good + margin)
     probe(range(w_lo, w_hi + 1, step))
     while True:
         fails = [s for s, why in target.results.items() if why]
         first_ok = min(s for s, why in target.results.items() if not why)
-        new_hi = min(hi, max(w_hi, max(fails) + margin)) if fails else w_hi
+        new_hi = min(args.limit, max(w_hi, max(fails) + margin)) if fails else w_hi
         new_lo = max(lo, min(w_lo, first_ok - margin))
         if new_hi == w_hi and new_lo == w_lo:
             break
         probe(list(range(new_lo, w_lo, step)) + list(range(w_hi + step, new_hi + 1, step)))
         w_lo, w_hi = new_lo, new_hi
     target.window = (w_lo, w_hi)
+    target.top = max(hi, w_hi)
     return target
 
 
