@@ -84,9 +84,9 @@ job, one column per build and source, each cell *stable / smallest* in KB,
 and a line saying the MicroPython version, step and nudges. The README is
 only written when every job worked at some heap size, and not with --only.
 
-Time. Here (2 CPUs, --jobs 2) ``make board`` with --mpy, 9 jobs x 4
-columns, takes about TIME_HERE minutes; ``--only JOB,JOB`` re-measures a few rows
-(and leaves the README as it is).
+Time. Here (2 CPUs, --jobs 2) ``make board`` (--mpy: 9 jobs x 4 columns)
+takes 13 to 17 minutes, some 4,900 runs; ``--only JOB,JOB`` re-measures a
+few rows (and leaves the README as it is).
 """
 
 import argparse
