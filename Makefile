@@ -50,13 +50,13 @@ portable:
 	bash tools/portable/setup.sh
 	$(PYTHON) tools/portable/portable.py --readme README.md
 
-# the smallest fixed heap for `import minilogit`, a Newton fit (full and core
-# class) and an exported model's predict_proba on
-# ../shared/tools/micropython/micropython-board-f32 (and micropython-f64); writes
-# the README's board row; says so and succeeds when the builds are absent:
-# make board [BOARD_ARGS="--mpy --json PATH -v"]
+# the smallest fixed heap for `import minilogit`, fits (each solver, the core
+# class, softmax, fit_stream) and an exported model's predict_proba, from .py and
+# .mpy, on ../shared/tools/micropython/micropython-board-f32 (and micropython-f64);
+# writes the README's board table; says so and succeeds when the builds are absent:
+# make board [BOARD_ARGS="--only JOB,JOB --json PATH -v"]
 board:
-	$(PYTHON) tools/board.py --readme README.md $(BOARD_ARGS)
+	$(PYTHON) tools/board.py --mpy --readme README.md $(BOARD_ARGS)
 
 # the SVGs are committed: the walkthrough shows them
 figures:

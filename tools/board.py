@@ -23,8 +23,21 @@ board; MICROPYPATH is set so that no ~/.micropython/lib is searched):
               labels drawn from a logistic model, so the classes overlap);
               ``LogisticRegression(solver="newton").fit``; the fit must
               have converged.
-    core fit  the same fit with the core's class, ``from minilogit.core
+    fit_gd, fit_sgd, fit_irls
+              the same fit with solver "gd", "sgd" and "irls"; each must
+              have converged.
+    core fit  the Newton fit with the core's class, ``from minilogit.core
               import LogisticRegression`` (the lecture's code alone).
+    softmax   150 rows x 4 features of the same generator, three classes
+              (rows of class 0 whose second feature is above 0.3 become
+              class 2); ``SoftmaxRegression(solver="newton").fit``; the fit
+              must have converged.
+    stream    ``LogisticRegression(solver="sgd").fit_stream(lambda:
+              stream_csv(path, target="y"), [0, 1], epochs=5)`` from
+              minilogit.datasets, over a CSV of 1000 rows of the generator
+              (columns a, b, c, d, y) that the host writes into a temporary
+              folder; the fit must have made 5 epochs to coefficients below
+              100 in size.
     predict   the same rows, fitted on the host by this CPython, exported
               with ``to_source()`` into a temporary folder; the job imports
               that module alone (minilogit is not on its path) and calls
@@ -51,7 +64,8 @@ between the two to find a rough edge, then runs every
 size from the edge minus a margin to the edge plus a margin (the margin is
 --margin or a quarter of the edge, whichever is larger), and widens that
 dense window until it holds a margin of failures-free sizes above the last
-failure and a margin below the first success. It reports
+failure (past the top of the range if need be, up to --limit) and a margin
+below the first success. It reports
 
 A size works only if the job works there under every nudge (--nudge): the
 job runs once as it is and once after ``bytearray(n)`` takes n bytes for each
@@ -64,13 +78,15 @@ a size that works only by the luck of one layout does not count.
 
 Runs go through a pool of --jobs processes at a time.
 
-README. ``--readme FILE`` writes one row into the "Runs on" table that
-tools/portable/portable.py maintains between its README_BEGIN and README_END
-markers. The row ends with BOARD_ROW_MARK (an HTML comment, invisible once
-rendered): this tool replaces the rows carrying it, or appends its row at
-the end of the table when there is none, and portable.py keeps such rows
-when it rewrites the table. Each tool thus owns its own rows. The README is
-only written when every job worked at some heap size.
+README. ``--readme FILE`` writes the board table between FILE's
+README_BEGIN and README_END markers (board:begin / board:end): one row per
+job, one column per build and source, each cell *stable / smallest* in KB,
+and a line saying the MicroPython version, step and nudges. The README is
+only written when every job worked at some heap size, and not with --only.
+
+Time. Here (2 CPUs, --jobs 2) ``make board`` (--mpy: 9 jobs x 4 columns)
+takes 13 to 17 minutes, some 4,900 runs; ``--only JOB,JOB`` re-measures a
+few rows (and leaves the README as it is).
 """
 
 import argparse
@@ -87,7 +103,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(HERE, "portable"))
 
-import portable  # noqa: E402  (README markers, table layout, where the builds are)
+import portable  # noqa: E402  (where the builds are)
 
 BOARD = "micropython-board-f32"
 F64 = "micropython-f64"
@@ -95,28 +111,11 @@ MPY_CROSS = "mpy-cross"
 PACKAGE = "minilogit"
 MODEL_MODULE = "board_model"
 
-# Made on the board and on the host alike: draws of the ZX81's generator
-# s -> (75 s + 74) mod 65537, whose products stay small integers (no long
-# integers on the board's heap), features s / 16384 - 2 exact in single
-# precision, labels 1 with probability sigmoid(0.3 + b . x).
-DATA = """
-def data(n, k):
-    import math
-    b = (0.8, -0.6, 0.4, -0.2)
-    s, X, y = 4321, [], []
-    for i in range(n):
-        row = []
-        for j in range(k + 1):
-            s = (75 * s + 74) % 65537
-            row.append(s / 16384.0 - 2.0)
-        u = (row.pop() + 2.0) / 4.0
-        a = 0.3
-        for j in range(k):
-            a += b[j] * row[j]
-        X.append(row)
-        y.append(1 if u * (1.0 + math.exp(-a)) < 1.0 else 0)
-    return X, y
-"""
+# The rows of the jobs: tests/portable/board_data.py's function, which the
+# portable suite's heap test imports.
+with open(os.path.join(ROOT, "tests", "portable", "board_data.py")) as _f:
+    _text = _f.read()
+DATA = _text[_text.index("\ndef data("):]
 
 IMPORT_JOB = """
 import minilogit
@@ -136,6 +135,35 @@ print("OK")
 
 CORE_FIT_JOB = FIT_JOB.replace("from minilogit import", "from minilogit.core import")
 
+# The 100 x 4 fit with each other solver of LogisticRegression.
+SOLVER_JOBS = {"fit_" + solver: FIT_JOB.replace('solver="newton"', 'solver="%s"' % solver)
+               for solver in ("gd", "sgd", "irls")}
+
+SOFTMAX_JOB = """
+from minilogit import SoftmaxRegression
+%s
+X, y = data(150, 4)
+y = [v if v == 1 else (2 if x[1] > 0.3 else 0) for x, v in zip(X, y)]
+m = SoftmaxRegression(solver="newton").fit(X, y)
+if not m.converged_:
+    print("FAIL: the fit did not converge")
+    raise SystemExit(3)
+print("OK")
+""" % DATA
+
+STREAM_JOB = """
+from minilogit import LogisticRegression
+from minilogit.datasets import stream_csv
+m = LogisticRegression(solver="sgd").fit_stream(lambda: stream_csv(CSV, target="y"), [0, 1],
+                                                epochs=5)
+if m.n_iter_ != 5 or not all(abs(b) < 100 for b in m.coef_):
+    print("FAIL: the stream fit made %d epochs to %r" % (m.n_iter_, m.coef_))
+    raise SystemExit(3)
+print("OK")
+"""
+STREAM_ROWS = 1000
+STREAM_CSV = "board_stream.csv"
+
 PREDICT_JOB = """
 import sys
 import board_model as model
@@ -154,18 +182,29 @@ if "minilogit" in sys.modules:
 print("OK")
 """
 
-JOBS = ["import", "fit", "core_fit", "predict"]
+JOBS = ["import", "fit", "fit_gd", "fit_sgd", "fit_irls", "core_fit", "softmax", "stream",
+        "predict"]
 JOB_TITLES = {
     "import": "import minilogit",
     "fit": "Newton fit, 100 x 4",
-    "core_fit": "the same, core class",
+    "fit_gd": "the same, gd",
+    "fit_sgd": "the same, sgd",
+    "fit_irls": "the same, irls",
+    "core_fit": "Newton, core class",
+    "softmax": "softmax Newton, 150 x 4",
+    "stream": "fit_stream, 1000-row CSV",
     "predict": "to_source() model: predict_proba",
 }
 README_TITLES = {
     "import": "`import minilogit`",
-    "fit": "Newton fit of 100 x 4",
-    "core_fit": "the same with `minilogit.core`'s class",
-    "predict": "predict_proba of a `to_source()` model",
+    "fit": "`LogisticRegression(solver=\"newton\")` fit, 100 x 4",
+    "fit_gd": "the same with `solver=\"gd\"`",
+    "fit_sgd": "the same with `solver=\"sgd\"`",
+    "fit_irls": "the same with `solver=\"irls\"`",
+    "core_fit": "the Newton fit with `minilogit.core`'s class",
+    "softmax": "`SoftmaxRegression(solver=\"newton\")` fit, 150 x 4, 3 classes",
+    "stream": "`fit_stream` over a 1,000-row CSV, 5 epochs",
+    "predict": "`predict_proba` of a `to_source()` model",
 }
 
 
@@ -280,18 +319,19 @@ def measure(target, pool, args):
         else:
             bad = mid
     margin = max(args.margin, -(-good // 4 // step) * step)
-    w_lo, w_hi = max(lo, good - margin), min(hi, good + margin)
+    w_lo, w_hi = max(lo, good - margin), min(args.limit, good + margin)
     probe(range(w_lo, w_hi + 1, step))
     while True:
         fails = [s for s, why in target.results.items() if why]
         first_ok = min(s for s, why in target.results.items() if not why)
-        new_hi = min(hi, max(w_hi, max(fails) + margin)) if fails else w_hi
+        new_hi = min(args.limit, max(w_hi, max(fails) + margin)) if fails else w_hi
         new_lo = max(lo, min(w_lo, first_ok - margin))
         if new_hi == w_hi and new_lo == w_lo:
             break
         probe(list(range(new_lo, w_lo, step)) + list(range(w_hi + step, new_hi + 1, step)))
         w_lo, w_hi = new_lo, new_hi
     target.window = (w_lo, w_hi)
+    target.top = max(hi, w_hi)
     return target
 
 
@@ -330,6 +370,13 @@ def mpy_copy(src_root, dest_root, mpy_cross, names):
                     shutil.copyfile(os.path.join(folder, f), os.path.join(dest_root, rel))
 
 
+def host_data(n, k):
+    """DATA's rows, made by this CPython."""
+    namespace = {}
+    exec(DATA, namespace)
+    return namespace["data"](n, k)
+
+
 def host_model(root, folder):
     """Fit the predict job's model with this CPython; write its to_source() into
     folder; return the rows to predict and the probabilities the host gets."""
@@ -337,9 +384,7 @@ def host_model(root, folder):
         sys.path.insert(0, root)
     sys.dont_write_bytecode = True      # no __pycache__ left in the package
     from minilogit import LogisticRegression
-    namespace = {}
-    exec(DATA, namespace)
-    X, y = namespace["data"](100, 4)
+    X, y = host_data(100, 4)
     model = LogisticRegression(solver="newton").fit(X, y)
     if not model.converged_:
         raise RuntimeError("the host's fit did not converge")
@@ -347,6 +392,15 @@ def host_model(root, folder):
         f.write(model.to_source())
     rows = X[:5]
     return rows, [list(p) for p in model.predict_proba(rows)]
+
+
+def write_csv(path, n):
+    """The stream job's CSV: n rows of DATA's generator, columns a, b, c, d, y."""
+    X, y = host_data(n, 4)
+    with open(path, "w") as f:
+        f.write("a,b,c,d,y\n")
+        for row, label in zip(X, y):
+            f.write("%s,%d\n" % (",".join(repr(v) for v in row), label))
 
 
 def version(exe):
@@ -384,43 +438,40 @@ def print_table(summaries, columns):
                   + "".join("%-*s" % (cw, cells.get((job,) + c, "-")) for c in columns))
 
 
-def readme_row(summaries, versions, columns, step, nudges):
-    """The README row: the board build's figures from .py with the jobs' names, then
-    the other columns' figures in the same order."""
-    def figures(runtime, sources, named):
-        cells = []
-        for job in JOBS:
-            for x in summaries:
-                if (x["job"], x["runtime"], x["sources"]) == (job, runtime, sources):
-                    cells.append((README_TITLES[job] + " " if named else "") + cell(x))
-        return ", ".join(cells)
-    groups = [figures(BOARD, "py", True)]
-    for runtime, sources in columns[1:]:
-        label = " ".join(([runtime] if runtime != BOARD else [])
-                         + (["from `.mpy`"] if sources == "mpy" else []))
-        groups.append("%s: %s" % (label, figures(runtime, sources, False)))
-    text = ("fixed heap in KB, *stable / smallest* (every heap from the first size up, in "
-            "%d KB steps, worked, also with %s bytes taken first; the second is the "
-            "smallest that did; `make board`): %s"
-            % (step // 1024, "/".join(str(n) for n in nudges if n) or "no", "; ".join(groups)))
-    return "| %s heap | %s | - | - | %s %s |" % (BOARD, versions.get(BOARD, "?"), text,
-                                                portable.BOARD_ROW_MARK)
+README_BEGIN = "<!-- board:begin (written by make board) -->"
+README_END = "<!-- board:end -->"
 
 
-def write_readme(path, row):
-    """Put `row` in place of the README's board rows, or at the end of the table."""
+def readme_table(summaries, versions, columns, step, nudges):
+    """The README's board table: one row per job, one column per build and source."""
+    cells = {(s["job"], s["runtime"], s["sources"]): cell(s) for s in summaries}
+    names = [("%s .%s KB" % (r.replace("micropython-", ""), s)) for r, s in columns]
+    rows = ["| job | %s |" % " | ".join(names), "|---|%s" % ("---|" * len(columns))]
+    for job in JOBS:
+        rows.append("| %s | %s |" % (README_TITLES[job], " | ".join(
+            cells.get((job,) + c, "-") for c in columns)))
+    runtimes = sorted(set(r for r, s in columns), key=[BOARD, F64].index)
+    rows.append("")
+    rows.append("Fixed heap in KB, *stable / smallest*, on MicroPython %s (%s): every heap "
+                "from the first size up, in %d KB steps, worked, also with %s bytes taken "
+                "first; the second is the smallest that did."
+                % (versions.get(BOARD, "?"), ", ".join(runtimes), step // 1024,
+                   "/".join(str(n) for n in nudges if n) or "no"))
+    return "\n".join(rows)
+
+
+def write_readme(path, table):
+    """Put `table` between the README's board markers."""
     with open(path) as f:
         text = f.read()
     try:
-        start, end = portable.readme_block(text)
+        start = text.index(README_BEGIN) + len(README_BEGIN)
+        end = text.index(README_END, start)
     except ValueError:
         raise SystemExit("board: %s has no %r ... %r block to write into"
-                         % (path, portable.README_BEGIN, portable.README_END))
-    lines = [l for l in text[start:end].strip("\n").splitlines()
-             if portable.BOARD_ROW_MARK not in l]
-    block = "\n".join(lines + [row])
+                         % (path, README_BEGIN, README_END))
     with open(path, "w") as f:
-        f.write(text[:start] + "\n" + block + "\n" + text[end:])
+        f.write(text[:start] + "\n" + table + "\n" + text[end:])
 
 
 def main():
@@ -429,7 +480,8 @@ def main():
     parser.add_argument("--mpy", action="store_true",
                         help="also measure the package precompiled by mpy-cross")
     parser.add_argument("--no-f64", action="store_true", help="measure the board build only")
-    parser.add_argument("--only", help="comma-separated jobs (%s)" % ", ".join(JOBS))
+    parser.add_argument("--only", help="comma-separated jobs (%s); the README is then "
+                        "left as it is" % ", ".join(JOBS))
     parser.add_argument("--step", type=int, default=1,
                         help="heap sizes are multiples of this many KB (1; 4 for a coarser scan)")
     parser.add_argument("--min", type=int, default=16, help="smallest heap in KB (16)")
@@ -448,7 +500,7 @@ def main():
     parser.add_argument("--timeout", type=float, default=60, help="seconds per run (60)")
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     parser.add_argument("--readme", metavar="FILE",
-                        help="write the board row of FILE's \"Runs on\" table")
+                        help="write FILE's board table (between its board markers)")
     parser.add_argument("-v", "--verbose", action="store_true",
                         help="print every size tried (+ worked, - failed)")
     args = parser.parse_args()
@@ -516,8 +568,10 @@ def main():
             print("board: the host could not make the predict job's model: %s: %s"
                   % (type(e).__name__, e))
             return 1
-        folders = {("import", "py"): root, ("fit", "py"): root, ("core_fit", "py"): root,
-                   ("predict", "py"): model_py}
+        csv = os.path.join(tmp, STREAM_CSV)
+        write_csv(csv, STREAM_ROWS)
+        folders = {(j, "py"): root for j in JOBS}
+        folders["predict", "py"] = model_py
         if "mpy" in sources:
             package_mpy, model_mpy = os.path.join(tmp, "package-mpy"), os.path.join(tmp, "model-mpy")
             try:
@@ -526,11 +580,13 @@ def main():
             except RuntimeError as e:
                 print("board: %s" % e)
                 return 1
-            folders.update({("import", "mpy"): package_mpy, ("fit", "mpy"): package_mpy,
-                            ("core_fit", "mpy"): package_mpy, ("predict", "mpy"): model_mpy})
-        codes = {"import": IMPORT_JOB, "fit": FIT_JOB, "core_fit": CORE_FIT_JOB,
-                 "predict": PREDICT_JOB.replace("ROWS", repr(rows))
-                                       .replace("EXPECTED", repr(expected))}
+            folders.update({(j, "mpy"): package_mpy for j in JOBS})
+            folders["predict", "mpy"] = model_mpy
+        codes = dict(SOLVER_JOBS, **{
+            "import": IMPORT_JOB, "fit": FIT_JOB, "core_fit": CORE_FIT_JOB,
+            "softmax": SOFTMAX_JOB, "stream": STREAM_JOB.replace("CSV", repr(csv), 1),
+            "predict": PREDICT_JOB.replace("ROWS", repr(rows))
+                                  .replace("EXPECTED", repr(expected))})
         columns = [(r, s) for s in sources for r in runtimes]
         targets = [Target(j, r, executable(r), s, folders[j, s], codes[j])
                    for (r, s) in columns for j in jobs]
@@ -579,8 +635,9 @@ def main():
         if jobs != JOBS:
             print("board: --only measured part of the jobs; %s is left as it is" % args.readme)
         else:
-            write_readme(args.readme, readme_row(summaries, versions, columns, args.step, args.nudge))
-            print("board: wrote the board row of %s" % args.readme)
+            write_readme(args.readme,
+                         readme_table(summaries, versions, columns, args.step, args.nudge))
+            print("board: wrote the board table of %s" % args.readme)
     return 0
 
 

@@ -49,6 +49,7 @@ MODULES = [
     "test_agreement",
     "test_cli",
     "test_walkthrough_examples",
+    "test_heap",
 ]
 
 

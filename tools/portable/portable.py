@@ -13,11 +13,10 @@ so, and that is not a failure; when they are there, they must pass like the
 others.
 
 The README's "Runs on" table (--readme) lies between README_BEGIN and
-README_END. This tool writes one row per runtime; rows that contain
-BOARD_ROW_MARK belong to tools/board.py (the heap each board job needs) and
-are kept as they are, after this tool's rows. The row of a runtime skipped
-because its executable is not beside the clone is also kept from the table
-being replaced, so that a clone without them does not drop their rows.
+README_END. This tool writes one row per runtime (the heap each board job
+needs is tools/board.py's own table, elsewhere in the README). The row of a
+runtime skipped because its executable is not beside the clone is also kept
+from the table being replaced, so that a clone without them does not drop their rows.
 
     python3 tools/portable/portable.py [--only NAME[,NAME]] [--root PATH]
                                        [--allow-missing] [--json FILE]
@@ -163,8 +162,6 @@ LIMITS = {
 }
 README_BEGIN = "<!-- runs-on:begin (written by make portable) -->"
 README_END = "<!-- runs-on:end -->"
-# Rows of the table that tools/board.py writes carry this mark; they are kept.
-BOARD_ROW_MARK = "<!-- make board -->"
 TABLE_HEAD = ["| runtime | version tested | portable tests passed | seconds | what it lacks |",
               "|---|---|---|---|---|"]
 
@@ -192,18 +189,16 @@ def readme_table(results, old_block="", keep_runtimes=()):
     """The "Runs on" table: one row per runtime that passed, in RUNTIMES order.
 
     From `old_block` (the table being replaced) it keeps the rows of the
-    runtimes in `keep_runtimes` (skipped, so not run) and, at the end, the rows
-    carrying BOARD_ROW_MARK.
+    runtimes in `keep_runtimes` (skipped, so not run).
     """
     old = [l.strip() for l in old_block.splitlines()]
-    old_rows = {row_runtime(l): l for l in old if BOARD_ROW_MARK not in l}
+    old_rows = {row_runtime(l): l for l in old}
     rows = list(TABLE_HEAD)
     for r in results:
         if r["ok"]:
             rows.append(table_row(r))
         elif r["runtime"] in keep_runtimes and old_rows.get(r["runtime"]):
             rows.append(old_rows[r["runtime"]])
-    rows.extend(l for l in old if BOARD_ROW_MARK in l)
     return "\n".join(rows)
 
 

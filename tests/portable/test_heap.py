@@ -1,0 +1,93 @@
+"""The live heap minilogit leaves on MicroPython, kept under budgets.
+
+On MicroPython's unix builds only (elsewhere the test is skipped; the
+webassembly build read 175 KB live after the import and 7 MB after the
+softmax fit, figures that say nothing of a board's): a fresh copy of the
+package is imported with the suite's own copy set aside in sys.modules, and
+``gc.collect(); gc.mem_alloc()`` is read, against what it read before, after
+``import minilogit``, after ``from minilogit import LogisticRegression``,
+after a Newton fit of 100 x 4 rows and after a Newton fit of
+``SoftmaxRegression`` to 150 x 4 rows in 3 classes (tools/board.py's jobs,
+on board_data.py's rows; the rows and the models stay alive). Each figure
+must stay under its budget: the figure measured on that build plus a small
+margin. The budgets keep each figure from creeping back; `make board`
+measures the heap each job needs, peaks and fragmentation included.
+"""
+
+import sys
+
+from board_data import data
+from helpers import Skip, SINGLE
+
+# Bytes after [import minilogit, + LogisticRegression, + the 100 x 4 Newton fit,
+# + the 150 x 4 softmax fit], each counted from the heap before the import:
+# the figure measured + 5%, rounded up to the KB. Measured, on MicroPython 1.27.0, by
+#   ../shared/tools/micropython/micropython-board-f32 -X heapsize=32m \
+#       tests/portable/run.py test_heap          (and the same with micropython-f64)
+# which prints the figures (the same when the whole suite runs first):
+#   board-f32  12752, 42784,  68304, 127264
+#   f64        19200, 62304, 113728, 227008
+BUDGETS = {
+    # 32-bit objects, single-precision floats inside the object
+    "board-f32": [14 * 1024, 44 * 1024, 71 * 1024, 131 * 1024],
+    # 64-bit objects, double-precision floats on the heap
+    "f64": [20 * 1024, 64 * 1024, 117 * 1024, 233 * 1024],
+}
+STAGES = ["import minilogit", "from minilogit import LogisticRegression",
+          "100 x 4 Newton fit", "150 x 4 softmax fit"]
+
+
+def _build():
+    return "board-f32" if SINGLE else "f64"
+
+
+def _live(gc, base):
+    gc.collect()
+    return gc.mem_alloc() - base
+
+
+def _set_aside():
+    """Take minilogit's modules out of sys.modules; return them."""
+    return {name: sys.modules.pop(name) for name in list(sys.modules)
+            if name == "minilogit" or name.startswith("minilogit.")}
+
+
+def _measure():
+    import gc
+    suites = _set_aside()
+    try:
+        figures = []
+        gc.collect()
+        base = gc.mem_alloc()
+        __import__("minilogit")
+        figures.append(_live(gc, base))
+        from minilogit import LogisticRegression
+        figures.append(_live(gc, base))
+        X, y = data(100, 4)
+        model = LogisticRegression(solver="newton").fit(X, y)
+        assert model.converged_
+        figures.append(_live(gc, base))
+        from minilogit import SoftmaxRegression
+        X3, y3 = data(150, 4)
+        y3 = [v if v == 1 else (2 if x[1] > 0.3 else 0) for x, v in zip(X3, y3)]
+        softmax = SoftmaxRegression(solver="newton").fit(X3, y3)
+        assert softmax.converged_
+        figures.append(_live(gc, base))
+        return figures
+    finally:
+        _set_aside()
+        sys.modules.update(suites)
+
+
+def test_the_live_heap_stays_under_its_budgets():
+    if sys.implementation.name != "micropython":
+        raise Skip("gc.mem_alloc is MicroPython's")
+    if sys.platform == "webassembly":
+        raise Skip("the webassembly build's live heap is not a board's")
+    figures = _measure()
+    budgets = BUDGETS[_build()]
+    print("heap on %s: %s" % (_build(), ", ".join(
+        "%s %d" % (s, f) for s, f in zip(STAGES, figures))))
+    over = ["%s: %d bytes, budget %d" % (s, f, b)
+            for s, f, b in zip(STAGES, figures, budgets) if f > b]
+    assert not over, "over budget on %s: %s" % (_build(), "; ".join(over))
