@@ -25,13 +25,13 @@ from helpers import Skip, SINGLE
 #   ../shared/tools/micropython/micropython-board-f32 -X heapsize=32m \
 #       tests/portable/run.py test_heap          (and the same with micropython-f64)
 # which prints the figures (the same when the whole suite runs first):
-#   board-f32  12752, 42784,  68304, 127264
-#   f64        19200, 62304, 113728, 227008
+#   board-f32   4976, 44912,  70480, 118608
+#   f64         8224, 65344, 116864, 208416
 BUDGETS = {
     # 32-bit objects, single-precision floats inside the object
-    "board-f32": [14 * 1024, 44 * 1024, 71 * 1024, 131 * 1024],
+    "board-f32": [6 * 1024, 47 * 1024, 73 * 1024, 122 * 1024],
     # 64-bit objects, double-precision floats on the heap
-    "f64": [20 * 1024, 64 * 1024, 117 * 1024, 233 * 1024],
+    "f64": [9 * 1024, 68 * 1024, 120 * 1024, 214 * 1024],
 }
 STAGES = ["import minilogit", "from minilogit import LogisticRegression",
           "100 x 4 Newton fit", "150 x 4 softmax fit"]
