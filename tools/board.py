@@ -284,6 +284,45 @@ def run_once(target, size, nudge, timeout):
     return last[-1] if last else "exit status %d without OK" % proc.returncode
 
 
+def staged(code):
+    """The job with the live heap (``gc.mem_alloc()`` after a collection) read
+    at the start, after its imports, after it made its data and after its fit;
+    it prints them as "STAGES b0 b1 b2 b3" before its "OK"."""
+    lines = code.strip("\n").split("\n")
+    imports = max(i for i, l in enumerate(lines) if l.startswith(("from minilogit",
+                                                                    "import minilogit")))
+    data = max([i for i, l in enumerate(lines) if l.startswith(("X, y =", "y = ["))]
+               or [imports])
+    fit = min(i for i, l in enumerate(lines) if l.startswith("if "))
+    mark = "gc.collect(); _live.append(gc.mem_alloc())"
+    out = ["import gc", "_live = []", mark]
+    for i, line in enumerate(lines):
+        if i == fit:
+            out.append(mark)
+        out.append(line)
+        out.extend([mark] * ((i == imports) + (i == data)))     # twice: a job without rows
+    out.insert(len(out) - 1, 'print("STAGES %d %d %d %d" % tuple(_live))')
+    return "\n".join(out)
+
+
+def breakdown(target, size, timeout):
+    """Run the staged job once at a generous heap: {code, data, kept} in bytes,
+    or None when it did not work. code: what the imports left live; data: the
+    job's rows; kept: what the fitted model holds afterwards."""
+    env = dict(os.environ, MICROPYPATH=".frozen")
+    argv = [target.exe, "-X", "heapsize=%d" % size, "-c", staged(target.code)]
+    try:
+        proc = subprocess.run(argv, cwd=target.cwd, env=env, stdin=subprocess.DEVNULL,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return None
+    for line in proc.stdout.decode("utf-8", "replace").splitlines():
+        if line.startswith("STAGES "):
+            b0, b1, b2, b3 = [int(v) for v in line.split()[1:]]
+            return {"code": b1 - b0, "data": b2 - b1, "kept": b3 - b2}
+    return None
+
+
 def measure(target, pool, args):
     """Bisect for the rough edge, then scan densely around it (see the docstring)."""
     def probe(sizes):
@@ -457,7 +496,32 @@ def readme_table(summaries, versions, columns, step, nudges):
                 "first; the second is the smallest that did."
                 % (versions.get(BOARD, "?"), ", ".join(runtimes), step // 1024,
                    "/".join(str(n) for n in nudges if n) or "no"))
-    return "\n".join(rows)
+    return "\n".join(rows + [""] + breakdown_table(summaries))
+
+
+def breakdown_table(summaries):
+    """Where each job's bytes go on the board build: the README's second table."""
+    found = {(s["job"], s["sources"]): s for s in summaries if s["runtime"] == BOARD}
+    rows = ["| job, board-f32 | code | data | the fitted model | heap needed, .py / .mpy "
+            "| needed - code - data, .py / .mpy |", "|---|---|---|---|---|---|"]
+    for job in JOBS:
+        py, mpy = found.get((job, "py")), found.get((job, "mpy"))
+        if not py or not py.get("parts") or py["stable_from"] is None:
+            continue
+        parts = py["parts"]
+        needed = [s["stable_from"] for s in (py, mpy) if s and s["stable_from"] is not None]
+        rows.append("| %s | %s | %s | %s | %s | %s |" % (
+            README_TITLES[job], kb(parts["code"]), kb(parts["data"]), kb(parts["kept"]),
+            " / ".join(kb(n) for n in needed),
+            " / ".join(kb(n - parts["code"] - parts["data"]) for n in needed)))
+    rows.append("")
+    rows.append("KB live after a garbage collection (`gc.mem_alloc()`), read once at a large "
+                "heap from .py: code is what the imports leave (the same from .mpy), data "
+                "the job's rows, the fitted model what the fit leaves beside them. The last "
+                "column is the rest of the heap a job needs: the fit's working memory at its "
+                "peak, and the holes between objects that the collector, which never moves "
+                "an object, cannot join into one block.")
+    return rows
 
 
 def write_readme(path, table):
@@ -599,7 +663,11 @@ def main():
             for f in [scans.submit(measure, t, pool, args) for t in targets]:
                 f.result()
 
-    summaries = [t.summary() for t in targets]
+        for t in targets:       # where the bytes go: one staged run per job on the board build
+            if t.runtime == BOARD and t.job not in ("import", "predict"):
+                t.parts = breakdown(t, args.limit, args.timeout)
+
+    summaries = [dict(t.summary(), parts=getattr(t, "parts", None)) for t in targets]
     runs = sum(s["runs"] for s in summaries)
     print()
     print_table(summaries, columns)
