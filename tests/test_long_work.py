@@ -101,3 +101,23 @@ def test_gd_and_proximal_with_defaults_on_5000_x_10_give_no_cost_warning():
     X, y = data(5000, 10)
     for solver in ("gd", "proximal"):
         assert first_words(LogisticRegression(solver=solver), X, y) == [], solver
+
+
+def test_standard_errors_for_300_columns_of_3000_rows_warn_before_the_inverse():
+    """summary() on 3000 x 300: set_inference warns before it forms X'WX."""
+    from minilogit.inference import set_inference
+
+    class Fitted:
+        separation_, converged_, fit_intercept, n_features_in_ = None, True, True, 300
+
+    def information():
+        raise Started("information")
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        with pytest.raises(Started):
+            set_inference(Fitted(), [0.0] * 301, 3000, -1.0, -2.0, 2.0, 4.0, "logit", information)
+    words = [str(w.message) for w in caught if w.category is ConvergenceWarning]
+    assert len(words) == 1 and words[0].startswith(
+        "standard errors for 301 parameters form and invert a 301 x 301 X'WX: ~1.6e+08 "
+        "multiply-adds"), words
