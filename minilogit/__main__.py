@@ -108,7 +108,8 @@ options of fit and trace:
                        per report, every 0.5 s)
   --verbose            report every iteration, from the first
   --max-iter N         the most iterations (sgd: epochs); default 100 for
-                       newton, irls and cd, 200 for sgd, 10000 for gd, proximal
+                       newton, irls and cd, 200 for sgd; gd, proximal: as
+                       many as 1e8 multiply-adds allow, 500 to 10000
   --tol T              converged when no component of the gradient of the mean
                        loss exceeds T (default 1e-8; sgd 1e-3)
   --svg OUT.svg        also write a picture to OUT.svg: the loss per iteration

@@ -37,7 +37,10 @@ import math
 
 from .core.checks import check_number
 from .special import exp_or_inf
-from .core.errors import InferenceError, NotFittedError, SingularMatrixError
+from .core.compat import warn
+from .core.errors import ConvergenceWarning, InferenceError, NotFittedError, SingularMatrixError
+from .core.estimators import FEW, RATE
+from .core.solvers import WORK
 
 PENALISED = ("the fit is penalised, so its coefficients are biased towards 0: (X'WX)^-1 "
              "is not their covariance, and they are not the free maximum-likelihood "
@@ -77,6 +80,7 @@ def set_inference(model, beta, nobs, llf, llnull, deviance, null_deviance, link,
     if blocked is None:
         blocked = unfinished(model)
     if blocked is None:
+        _warn_work(nobs, k)
         try:
             inv = information().inverse()                                # eq. (33)
         except SingularMatrixError:
@@ -84,6 +88,16 @@ def set_inference(model, beta, nobs, llf, llnull, deviance, null_deviance, link,
         else:
             model.cov_params_ = [[scale * v for v in row] for row in inv.rows]
     model.inference_blocked_ = blocked
+
+
+def _warn_work(n, k):
+    """Warn ConvergenceWarning before forming and inverting a k x k XᵀŴX of n
+    rows (n k^2 / 2 + k^3 multiply-adds) beyond FEW parameters and WORK."""
+    work = n * k * k / 2.0 + k ** 3
+    if k > FEW and work > WORK:
+        warn("standard errors for %d parameters form and invert a %d x %d X'WX: ~%.1e "
+             "multiply-adds (N k^2/2 + k^3), ~%.0f s at ~%.1e a second; fit fewer columns "
+             "for inference" % (k, k, k, work, work / RATE, RATE), ConvergenceWarning, 3)
 
 
 def unfinished(model):

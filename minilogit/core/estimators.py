@@ -19,7 +19,7 @@ end well (``_report``).
 
 import math
 
-from .solvers import TOL, Solver, compared, gradient_descent, irls, newton, sgd
+from .solvers import TOL, WORK, Solver, compared, gradient_descent, irls, newton, sgd
 from .logistic import LogisticLoss
 from .penalty import L2Penalty
 from .checks import (adapted, check_binary_labels, check_number, check_sample_weight,
@@ -64,6 +64,12 @@ class Penalty:
 
 # column scales further apart than this factor slow first-order steps (or make them diverge)
 SPREAD = 10.0
+
+# A fit that may take more multiply-adds than WORK (core.solvers) says so before it starts;
+# RATE: what CPython 3.11 does a second in a gd fit of 5000 x 10 (1000 iterations, 1.65e8
+# multiply-adds, 10.5 CPU s); a Newton or IRLS fit is counted at NEWTON_STEPS steps, and
+# says so only beyond FEW parameters (with fewer, a step costs a few passes of the data).
+RATE, NEWTON_STEPS, FEW = 1.5e7, 5, 100
 
 
 class Estimator:
@@ -170,7 +176,8 @@ class Estimator:
         default ``_describe_column``).
         """
         entry = self.solvers[self.solver]
-        max_iter = self.max_iter if self.max_iter is not None else entry.max_iter
+        n, d = loss.n_examples, len(beta0)
+        max_iter = self.max_iter if self.max_iter is not None else entry.iterations(n, d)
         tol = self.tol if self.tol is not None else entry.tol
         options = dict((name, getattr(self, name)) for name in entry.settings)
         if entry.l1:                    # it fits the whole penalty itself
@@ -181,6 +188,7 @@ class Estimator:
         self.failure_ = None
         if "learning_rate" in entry.settings:       # first-order steps: say so before
             self._warn_scales(objective.scales())
+        self._warn_work(entry, n, d, max_iter)
         watch = self.progress(objective, self) if self.verbose and self.progress else None
         try:
             result = entry.function(watch or objective, beta0, max_iter=max_iter, tol=tol,
@@ -210,7 +218,6 @@ class Estimator:
             # first-order runs stop before separation shows: a short Newton run tells,
             # of as many steps as the fit's own work pays for (a pass of a first-order
             # solver: ~3 N d operations; a Newton step: ~N d^2 / 2 + d^3 / 3), 25 at most
-            n, d = objective.n_examples, len(beta0)
             steps = result.newton_check = min(25, int(3.0 * n * d * result.n_iter /
                                                        (n * d * d / 2.0 + d ** 3 / 3.0)))
             try:
@@ -231,6 +238,31 @@ class Estimator:
                  "%.3g: on such data first-order steps crawl or diverge; standardize the "
                  "features (minilogit.datasets.standardize) or use solver='newton'"
                  % (self.solver, min(s), max(s)), ConvergenceWarning, self._CALLER + 1)
+
+    def _warn_work(self, entry, n, d, max_iter):
+        """Warn ConvergenceWarning, before the run, when its iterations (Newton
+        and IRLS: NEWTON_STEPS, the others: max_iter) may take more than WORK
+        multiply-adds (``Solver.work``), with the estimate and what to do instead."""
+        each = entry.work(n, d)
+        steps = min(max_iter, NEWTON_STEPS) if entry.hessian else max_iter
+        if each * steps <= WORK or (entry.hessian and d <= FEW):
+            return
+        if entry.hessian:
+            cost = ("each step forms and solves a %d x %d X'WX, ~%.1e multiply-adds "
+                    "(N d^2/2 + d^3/3; %d steps ~%.0f s at ~%.1e a second)"
+                    % (d, d, each, steps, each * steps / RATE, RATE))
+            instead = "use fewer columns, or a first-order solver (~%.1e a pass)" % (3.0 * n * d)
+        else:
+            cost = ("up to max_iter = %d iterations of ~%.1e multiply-adds (%d passes over "
+                    "%d x %d), ~%.1e in all (~%.0f s at ~%.1e a second), keeping 3 numbers "
+                    "an iteration in its history" % (max_iter, each, entry.passes, n, d,
+                                                     each * steps, each * steps / RATE, RATE))
+            instead = "standardize the features and lower max_iter"
+            if d <= FEW and "newton" in self.solvers:
+                instead += (", or use solver='newton' (~%.1e a step)"
+                            % self.solvers["newton"].work(n, d))
+        warn("%s may take long: %s; %s" % (self.solver, cost, instead),
+             ConvergenceWarning, self._CALLER + 1)
 
     def _keep(self, result, n_features):
         """Keep what every fit reports: the solver's outcome, and the number of features."""
@@ -312,12 +344,14 @@ class LogisticRegression(Estimator):
     _PARAMS = ("solver", "max_iter", "tol", "learning_rate", "fit_intercept",
                "random_state", "start", "penalty", "lam", "l1_ratio", "class_weight", "verbose")
     # max_iter when none is given: Newton and IRLS need a handful, gradient
-    # descent thousands, SGD counts epochs. tol: SGD's average is noisy, so
+    # descent tens to hundreds on standardized data (14 to 172 measured; test_long_work),
+    # thousands on columns of other scales: as many as WORK allows, 500 at least
+    # (Solver.iterations), SGD counts epochs. tol: SGD's average is noisy, so
     # its test is looser.
     solvers = {"newton": Solver(newton, 100, TOL, hessian=True),
                "irls": Solver(irls, 100, TOL, hessian=True),
-               "gd": Solver(gradient_descent, 10000, TOL, ("learning_rate",)),
-               "sgd": Solver(sgd, 200, 1e-3, ("learning_rate", "random_state"))}
+               "gd": Solver(gradient_descent, 10000, TOL, ("learning_rate",), least=500),
+               "sgd": Solver(sgd, 200, 1e-3, ("learning_rate", "random_state"), passes=6)}
 
     def __init__(self, solver="newton", max_iter=None, tol=None, learning_rate=None,
                  fit_intercept=True, random_state=0, start="zeros", penalty=None, lam=1.0,

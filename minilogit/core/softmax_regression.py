@@ -291,8 +291,8 @@ class SoftmaxRegression(Estimator):
                "learning_rate", "fit_intercept", "random_state", "l1_ratio", "check_separation",
                "verbose")
     solvers = {"newton": Solver(newton, 100, TOL, hessian=True),
-               "gd": Solver(gradient_descent, 10000, TOL, ("learning_rate",)),
-               "sgd": Solver(sgd, 200, 1e-3, ("learning_rate", "random_state"))}
+               "gd": Solver(gradient_descent, 10000, TOL, ("learning_rate",), least=500),
+               "sgd": Solver(sgd, 200, 1e-3, ("learning_rate", "random_state"), passes=6)}
     separation_test = None      # check_separation's exact test: set above the core
 
     def __init__(self, solver="newton", penalty=None, lam=0.5, reference_class=None,

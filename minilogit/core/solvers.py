@@ -49,6 +49,9 @@ GROWTH = 10.0
 # board, board-f32: an SGD fit of 100 x 4 in 50 epochs held 51 iterates, 34 KB of work).
 TRACE_KEEP = 10 if BOARD else 50
 
+# Multiply-adds: a fit that may take more says so first (Estimator._warn_work).
+WORK = 1e8
+
 
 class FitResult:
     """The outcome of a solver run.
@@ -148,17 +151,37 @@ class Solver:
     model's parameters it is given (``settings``, e.g. ``learning_rate``),
     its default ``max_iter`` and ``tol``, whether it fits an L1 penalty
     (``l1``: it is then given the loss and the penalty's l1, l2 and
-    penalized indices) and whether it solves a d x d Hessian a step
-    (``hessian``). A layer above the core, or a user, adds rows to a table.
+    penalized indices), whether it solves a d x d Hessian a step
+    (``hessian``), else its passes over N x d data an iteration (``passes``).
+    With ``least``, the default max_iter is as many as WORK allows, ``least``
+    to ``max_iter``. A layer above the core, or a user, adds rows to a table.
 
     >>> from minilogit.core import LogisticRegression
     >>> LogisticRegression.solvers["gd"].settings
     ('learning_rate',)
     """
 
-    def __init__(self, function, max_iter, tol, settings=(), l1=False, hessian=False):
+    def __init__(self, function, max_iter, tol, settings=(), l1=False, hessian=False,
+                 passes=3, least=None):
         self.function, self.max_iter, self.tol = function, max_iter, tol
         self.settings, self.l1, self.hessian = tuple(settings), l1, hessian
+        self.passes, self.least = passes, least
+
+    def iterations(self, n, d):
+        """The default max_iter on N rows and d parameters (see above).
+
+        >>> gd = Solver(gradient_descent, 10000, TOL, least=500)
+        >>> gd.iterations(20, 3), gd.iterations(5000, 11), gd.iterations(10 ** 6, 11)
+        (10000, 606, 500)
+        """
+        if self.least is None:
+            return self.max_iter
+        return max(self.least, min(self.max_iter, int(WORK / self.work(n, d))))
+
+    def work(self, n, d):
+        """Multiply-adds of an iteration, about: a Hessian step forms X'WX
+        (N d^2 / 2, symmetric) and solves it (d^3 / 3); others: ``passes`` N d."""
+        return n * d * d / 2.0 + d ** 3 / 3.0 if self.hessian else self.passes * n * d
 
 
 def max_abs(v):

@@ -37,7 +37,7 @@ def _coordinate_descent(objective, beta0, max_iter, tol, l1, l2, penalized):
 
 
 # the rows the layers above the core add to a model's table of solvers
-L1_SOLVERS = {"proximal": Solver(_proximal, 10000, TOL, l1=True),
+L1_SOLVERS = {"proximal": Solver(_proximal, 10000, TOL, l1=True, least=500),
               "cd": Solver(_coordinate_descent, 100, TOL, l1=True)}
 
 
