@@ -213,16 +213,17 @@ class Estimator:
                            "standardize them)" % name)
             self.failure_ = "Failed, collinearity: %s." % message
             raise DataError(message)
-        if (not entry.hessian and not result.converged and result.diagnosis is None
-                and penalty.l1 == penalty.l2 == 0.0):
-            # first-order runs stop before separation shows: a short Newton run tells,
-            # of as many steps as the fit's own work pays for (a pass of a first-order
-            # solver: ~3 N d operations; a Newton step: ~N d^2 / 2 + d^3 / 3), 25 at most
-            steps = result.newton_check = min(25, int(3.0 * n * d * result.n_iter /
+        if not entry.hessian and result.diagnosis is None and penalty.l1 == penalty.l2 == 0.0:
+            # first-order runs stop before separation shows, or pass their test (SGD's is
+            # loose) on the way to infinity: a short Newton run tells, of as many steps as
+            # the fit's own work pays for (an iteration: ``passes`` of ~N d operations; a
+            # Newton step: ~N d^2 / 2 + d^3 / 3), 25 at most
+            steps = result.newton_check = min(25, int(entry.work(n, d) * result.n_iter /
                                                        (n * d * d / 2.0 + d ** 3 / 3.0)))
             try:
                 found = steps and newton(objective, beta0, steps, TOL).diagnosis
                 if found:
+                    result.converged = False
                     result.diagnosis = ("a Newton run of at most %d steps from the start, "
                                         "after the fit, found %s" % (steps, found))
             except (ArithmeticError, DataError) as e:     # a singular Hessian, say
