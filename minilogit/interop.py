@@ -25,7 +25,7 @@ import sys
 from .core.checks import as_float, missing
 from .core.compat import _UserWarning, warn
 from .core.errors import DataError, NotFittedError
-from .datasets import indicators
+from .datasets import indicators, too_large
 
 
 class DataConversionWarning(_UserWarning):
@@ -259,12 +259,17 @@ def fit_arrays(model, fit, X, y, args, kwargs):
     >>> m.n_features_in_, m.classes_
     (1, [0, 1])
     """
-    rows, names, categories = read_X(X)
+    try:
+        rows, names, categories = read_X(X)
+    except MemoryError:
+        raise too_large("X has", *(tuple(getattr(X, "shape", ())) + (0, 0))[:2]) from None
     args = [read_vector(a, "sample_weight") for a in args]
     kwargs = dict((k, read_vector(v, k)) for k, v in kwargs.items())
     model._CALLER = type(model)._CALLER + 2          # warnings point two frames further up
     try:
         fit(model, rows, read_y(y, model, level=5), *args, **kwargs)
+    except MemoryError:
+        raise too_large("X has", len(rows), len(rows[0]) if rows else 0) from None
     except DataError as e:              # "column 2 of X" is named after a frame's column
         if names is None or "column " not in str(e):
             raise

@@ -104,9 +104,14 @@ def load_csv(path, target=None):
     rows = _read_csv(path, target, text)
     names, target = next(rows, (None, target))
     data, labels = [], []
-    for x, label in rows:
-        data.append(x)
-        labels.append(label)
+    try:
+        for x, label in rows:
+            data.append(x)
+            labels.append(label)
+    except MemoryError:
+        n, p = len(data), len(names)
+        del data[:], labels[:]          # room for the message
+        raise too_large("%s holds more than" % path, n, p) from None
     if not data:
         raise DataError("%s has no data rows" % path)
     numbers = [_number(v) for v in labels]
@@ -117,6 +122,22 @@ def load_csv(path, target=None):
             as_float(text[j][1], "%s, column %r" % (text[j][0], names[j]))
     data, names, categories = indicators(data, names, sorted(text))
     return Dataset(data, labels, names, target, categories)
+
+
+def too_large(what, n, p):
+    """The DataError for data of n rows and p columns that ran out of memory:
+    how large it is as the solvers hold it (a Python float in a list, about
+    32 bytes), and what reads it a row at a time instead. ``what`` says
+    whose rows they are ("X has", "data.csv holds more than").
+
+    >>> print(too_large("X has", 1000000, 10))
+    out of memory: X has 1000000 rows x 10 columns, about 320 MB as Python floats (32 bytes each), and the fit holds about twice that; fit_stream reads rows a chunk at a time instead, e.g. LogisticRegression().fit_stream(lambda: minilogit.datasets.stream_csv(path, target="y"), classes=[0, 1])
+    """
+    return DataError("out of memory: %s %d rows x %d columns, about %.0f MB as Python "
+                     "floats (32 bytes each), and the fit holds about twice that; fit_stream "
+                     "reads rows a chunk at a time instead, e.g. LogisticRegression()."
+                     "fit_stream(lambda: minilogit.datasets.stream_csv(path, target=\"y\"), "
+                     "classes=[0, 1])" % (what, n, p, 32e-6 * n * p))
 
 
 def reference_levels(categories):
