@@ -54,7 +54,9 @@ coefficients, so that the classes overlap):
 - ``data_memory`` (also alone: ``--memory-rows N``): each in a fresh process,
   tracemalloc's peak and the peak RSS of a fit on an N x 10 pandas frame
   (max_iter=1), of load_csv and of the command line on an N x 10 CSV, over
-  one copy of the data as the solver holds it (32 bytes a float).
+  one copy of the data as the solver holds it (32 bytes a float); and what a
+  column as array('d') would save and cost (bytes an entry; CPU time of a dot
+  product and of a comprehension over it, against a list of floats).
 - ``memory``: the peak that a Newton fit allocates (tracemalloc) over the
   size of its input (the row lists of floats plus y, measured with
   tracemalloc while they are built; sys.getsizeof is reported beside it).
@@ -1001,6 +1003,32 @@ def write_numeric_csv(path, N, p, seed=5):
             f.write(",".join(map(repr, x)) + ",%d\n" % (y[i] if rows else rng.random() < 0.5))
 
 
+def array_columns(N, runs=5):
+    """A column held as a list of floats or as an array('d'): tracemalloc bytes
+    per entry, and CPU seconds of the solvers' two kernels over it, a dot
+    product (sum(map(mul, ...)), X'WX and X'r) and a comprehension (X beta's
+    updates), the best of ``runs``."""
+    import tracemalloc
+    from array import array
+    rng = __import__("random").Random(6)
+    out = {"N": N}
+    for name, make in (("list", list), ("array_d", lambda v: array("d", v))):
+        values = [rng.gauss(0.0, 1.0) for _ in range(N)]
+        gc.collect()
+        tracemalloc.start()
+        col, other = make([v + 0.0 for v in values]), make([v + 0.0 for v in values])
+        size = tracemalloc.get_traced_memory()[0] / 2.0 / N        # each its own floats
+        tracemalloc.stop()
+        del values
+        out[name] = {"bytes_per_entry": size,
+                     "dot_s": min(timed(lambda: sum(map(mul, col, other)))[0] for _ in range(runs)),
+                     "comprehension_s": min(timed(lambda: [v * 0.5 for v in col])[0]
+                                            for _ in range(runs))}
+    for key in ("dot_s", "comprehension_s"):
+        out[key + "_ratio"] = out["array_d"][key] / out["list"][key]
+    return out
+
+
 def run_data_memory(N, p, csv_N, log):
     """Each case in two fresh children (tracemalloc; peak RSS), against one copy
     of the data as the solver holds it: N p floats in lists, 32 bytes each."""
@@ -1016,7 +1044,7 @@ def run_data_memory(N, p, csv_N, log):
             return None
         return json.loads(proc.stdout.strip().splitlines()[-1])
 
-    out = {"p": p, "max_iter": 1}
+    out = {"p": p, "max_iter": 1, "array_columns": array_columns(min(N, 200000))}
     try:
         import numpy, pandas    # noqa: F401  (the frame case needs both)
         cases = [("frame", N)]
@@ -1055,6 +1083,11 @@ def print_data_memory(d, w):
       "end of the first iteration), against one copy of the data as the solver holds it "
       "(N p floats in lists, %d bytes each); tracemalloc peak / process peak RSS, each above "
       "the process before the call (for the frame: above the frame)\n" % BYTES_PER_FLOAT)
+    a = d["array_columns"]
+    w("  a column of %d as array('d') / as a list of floats: %.1f / %.1f bytes an entry; "
+      "CPU time of a dot product %.2fx, of a comprehension %.2fx\n"
+      % (a["N"], a["array_d"]["bytes_per_entry"], a["list"]["bytes_per_entry"],
+         a["dot_s_ratio"], a["comprehension_s_ratio"]))
     if d.get("dataset_bytes"):
         w("  the CSV: %.0f MB; the Dataset load_csv returns: %.0f MB (tracemalloc)\n"
           % (d["csv_bytes"] / 1e6, d["dataset_bytes"] / 1e6))
