@@ -955,7 +955,7 @@ def data_memory_child(case, N, p, path, traced):
 
         def run():
             return minilogit.LogisticRegression(max_iter=1).fit(X, y)
-    elif case == "load_csv":
+    elif case in ("load_csv", "load_csv_text"):
         from minilogit.datasets import load_csv
 
         def run():
@@ -992,15 +992,18 @@ def data_memory_child(case, N, p, path, traced):
     return 0
 
 
-def write_numeric_csv(path, N, p, seed=5):
-    """An N x p CSV of standard normal features (repr, 17 digits) and a 0/1 label y."""
+def write_numeric_csv(path, N, p, seed=5, text=False):
+    """An N x p CSV of standard normal features (repr, 17 digits) and a 0/1 label y;
+    with ``text``, its last feature a colour (4 levels), which load_csv codes."""
     rows, y = binary_data(N, p, seed) if N <= 100000 else (None, None)
     rng = __import__("random").Random(seed)
     with open(path, "w") as f:
         f.write(",".join("x%d" % j for j in range(p)) + ",y\n")
         for i in range(N):
             x = rows[i] if rows else [rng.gauss(0.0, 1.0) for _ in range(p)]
-            f.write(",".join(map(repr, x)) + ",%d\n" % (y[i] if rows else rng.random() < 0.5))
+            if text:
+                x = x[:-1] + [("red", "green", "blue", "black")[i % 4]]
+            f.write(",".join(map(str if text else repr, x)) + ",%d\n" % (y[i] if rows else rng.random() < 0.5))
 
 
 def array_columns(N, runs=5):
@@ -1053,11 +1056,14 @@ def run_data_memory(N, p, csv_N, log):
         log("  memory of a frame: numpy and pandas not importable here, skipped")
     path = os.path.join(tempfile.mkdtemp(prefix="minilogit-bench-"), "data.csv")
     write_numeric_csv(path, csv_N, p)
+    text = path[:-4] + "-text.csv"
+    write_numeric_csv(text, csv_N, p, text=True)
     out["csv_bytes"] = os.path.getsize(path)
-    cases += [("load_csv", csv_N), ("cli", csv_N)]
+    cases += [("load_csv", csv_N), ("cli", csv_N), ("load_csv_text", csv_N)]
     try:
         for case, n in cases:
-            traced, rss = child(case, n, path, 1), child(case, n, path, 0)
+            where = text if case == "load_csv_text" else path
+            traced, rss = child(case, n, where, 1), child(case, n, where, 0)
             if traced is None or rss is None:
                 continue
             copy = BYTES_PER_FLOAT * n * p
@@ -1072,7 +1078,12 @@ def run_data_memory(N, p, csv_N, log):
                 out[case]["traced_vs_dataset"] = out[case]["traced"]["peak_bytes"] / dataset
                 out[case]["rss_vs_dataset"] = out[case]["rss"]["peak_bytes"] / dataset
         out["dataset_bytes"] = dataset
+        e = out.get("load_csv_text")
+        if e:
+            e["traced_vs_dataset"] = e["traced"]["peak_bytes"] / e["traced"]["kept_bytes"]
+            e["rss_vs_dataset"] = e["rss"]["peak_bytes"] / e["traced"]["kept_bytes"]
     finally:
+        os.remove(text)
         os.remove(path)
         os.rmdir(os.path.dirname(path))
     return out
@@ -1093,6 +1104,7 @@ def print_data_memory(d, w):
           % (d["csv_bytes"] / 1e6, d["dataset_bytes"] / 1e6))
     for case, what in (("frame", "LogisticRegression(max_iter=1).fit(frame, y)"),
                        ("load_csv", "load_csv(path)"),
+                       ("load_csv_text", "load_csv(path), its last feature text"),
                        ("cli", "python -m minilogit fit path --max-iter 1")):
         e = d.get(case)
         if e is None:
