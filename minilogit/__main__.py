@@ -37,7 +37,7 @@ Warnings are one line each, ``minilogit: warning: ...``.
 import sys
 
 from . import plot
-from .datasets import load_csv, standardize, unstandardize
+from .datasets import load_csv, standardize, too_large, unstandardize
 from .demo import demo, fit_catching
 from .core.checks import design
 from .core.errors import DataError, DivergenceError, InferenceError, NotFittedError, SingularMatrixError
@@ -345,6 +345,8 @@ def fit_command(args, out, err, trace=False):
             err.write("minilogit: warning: %s\n" % name_columns(message, data))
     except DATA_ERRORS as e:
         raise type(e)(name_columns(str(e), data))
+    except MemoryError:
+        raise too_large("%s has" % path, len(X), len(X[0])) from None
     if data.categories:
         model.categories_ = data.categories     # summary() names the reference levels
     shown = unstandardize(model, means, scales) if opts["--standardize"] else model

@@ -25,7 +25,7 @@ import sys
 from .core.checks import as_float, missing
 from .core.compat import _UserWarning, warn
 from .core.errors import DataError, NotFittedError
-from .datasets import indicators
+from .datasets import indicators, too_large
 
 
 class DataConversionWarning(_UserWarning):
@@ -128,9 +128,27 @@ def read_X(X, name="X", known=None):
         rows = [[v if j in text else float(v) for j, v in enumerate(row)]
                 for row in X.itertuples(index=False)]
         return indicators(rows, names, text, known)
+    if hasattr(X, "columns") and hasattr(X, "iloc"):
+        rows = _frame_rows(X)
+        if rows is not None:
+            return rows, names, {}
     if hasattr(X, "__array__"):
         X = _array(X, name, 2)
     return X, names, {}
+
+
+def _frame_rows(X):
+    """A frame's rows of floats, read a column at a time: bools and whole
+    numbers become floats (True 1.0), as a numpy array's do. None when a
+    column holds objects (text) or missing values, or the frame is empty:
+    the whole array's path names those."""
+    series = [X.iloc[:, j] for j in range(len(X.columns))]
+    columns = [c.to_numpy() for c in series]
+    if not columns or not len(X) or any(c.dtype.kind not in "biuf" for c in columns) \
+            or any(c.hasnans for c in series):
+        return None
+    columns = [(c.astype(float) if c.dtype.kind in "biu" else c).tolist() for c in columns]
+    return [list(row) for row in zip(*columns)]
 
 
 def _check_column(values, column, j, name):
@@ -178,7 +196,7 @@ def _array(A, name, ndim, numbers=True):
     if ndim == 2 and A.shape[0] and not A.shape[1]:
         raise DataError("%s has %d rows but no columns: 0 feature(s) (shape=%r) while a "
                         "minimum of 1 is required." % (name, A.shape[0], A.shape))
-    if kind == "b" and ndim == 2:
+    if kind in "biu" and ndim == 2:
         A = A.astype(float)                             # features True, False: 1.0, 0.0
     rows = A.tolist()
     if kind == "O" and ndim == 2 and numbers:           # objects: each must convert to a float
@@ -259,12 +277,17 @@ def fit_arrays(model, fit, X, y, args, kwargs):
     >>> m.n_features_in_, m.classes_
     (1, [0, 1])
     """
-    rows, names, categories = read_X(X)
+    try:
+        rows, names, categories = read_X(X)
+    except MemoryError:
+        raise too_large("X has", *(tuple(getattr(X, "shape", ())) + (0, 0))[:2]) from None
     args = [read_vector(a, "sample_weight") for a in args]
     kwargs = dict((k, read_vector(v, k)) for k, v in kwargs.items())
     model._CALLER = type(model)._CALLER + 2          # warnings point two frames further up
     try:
         fit(model, rows, read_y(y, model, level=5), *args, **kwargs)
+    except MemoryError:
+        raise too_large("X has", len(rows), len(rows[0]) if rows else 0) from None
     except DataError as e:              # "column 2 of X" is named after a frame's column
         if names is None or "column " not in str(e):
             raise

@@ -77,6 +77,14 @@ def test_quick_bench_writes_complete_json(tmp_path):
                     "ratio", "tuned_ratio"):
             assert positive(e[key]), key
     assert R["memory_ratio"] == R["memory"][0]["ratio"]
+    d = R["data_memory"]          # the frame needs numpy and pandas: measured where they are
+    assert d["dataset_bytes"] > 0 and {"load_csv", "cli"} <= set(d)
+    a = d["array_columns"]
+    assert a["array_d"]["bytes_per_entry"] < a["list"]["bytes_per_entry"]
+    assert positive(a["dot_s_ratio"]) and positive(a["comprehension_s_ratio"])
+    for case in ("frame", "load_csv", "cli"):
+        for key in ("traced_ratio", "rss_ratio") if case in d else ():
+            assert positive(d[case][key]), (case, key)
 
     q = R["ratios"]
     assert [e["size"] for e in q["newton"]] == ["tiny", "fair", "wide"]

@@ -51,6 +51,12 @@ coefficients, so that the classes overlap):
 - ``--stream-rows N`` (not in the default run: seconds per 1e5 rows) writes
   an N x 8 CSV and times one fit_stream epoch over it against a bare parse
   (csv.reader + float(), every row dropped), interleaved; target 2x.
+- ``data_memory`` (also alone: ``--memory-rows N``): each in a fresh process,
+  tracemalloc's peak and the peak RSS of a fit on an N x 10 pandas frame
+  (max_iter=1), of load_csv and of the command line on an N x 10 CSV, over
+  one copy of the data as the solver holds it (32 bytes a float); and what a
+  column as array('d') would save and cost (bytes an entry; CPU time of a dot
+  product and of a comprehension over it, against a list of floats).
 - ``memory``: the peak that a Newton fit allocates (tracemalloc) over the
   size of its input (the row lists of floats plus y, measured with
   tracemalloc while they are built; sys.getsizeof is reported beside it).
@@ -531,6 +537,7 @@ class Config:
             self.big = (2000, 4)
             self.inverse_n = [10, 30]
             self.memory_sizes = [(400, 4)]
+            self.data_memory = (2000, 10, 2000)       # frame rows, p, CSV rows
             self.ratio_sizes = [("tiny", 32, 3), ("fair", 400, 4), ("wide", 200, 12)]
             self.multiclass = (300, 5, 7)
             self.csv_size = (400, 4)
@@ -545,6 +552,8 @@ class Config:
             self.big = (100000, 8)
             self.inverse_n = [10, 30, 100]
             self.memory_sizes = [(6000, 8), (30000, 8), (6000, 32)]
+            # the issue's sizes: a 1e6 x 10 frame; a CSV of 1e6 x 10 (190 MB)
+            self.data_memory = (1000000, 10, 1000000)
             # the issue's sizes: 32 x 3; the "fair" data's 6366 x 8; a wide 2000 x 50
             self.ratio_sizes = [("tiny", 32, 3), ("fair", 6366, 8), ("wide", 2000, 50)]
             self.multiclass = (944, 5, 7)       # the Anes96 data's size: 944 x 5, 7 classes
@@ -919,6 +928,194 @@ def run_memory(cfg, log):
         out.append(entry)
         log("  memory N=%-6d p=%-3d peak/input %.2f" % (N, p, entry["ratio"]))
     return out
+
+
+# -- memory of large input: a frame, load_csv, the command line ------------------
+
+BYTES_PER_FLOAT = 32    # a Python float (24 bytes) and its slot in a list (8)
+
+
+def data_memory_child(case, N, p, path, traced):
+    """``--data-memory-child CASE,N,p,PATH,TRACED``: in a fresh process, build
+    the input (a pandas frame of N x p float64 columns, made column by column,
+    as a user's frame is; or nothing, for a CSV) and then measure one call:
+    ``LogisticRegression(max_iter=1).fit(frame, y)`` ("frame"),
+    ``load_csv(PATH)`` ("load_csv") or ``main(["fit", PATH, "--max-iter", "1"])``
+    ("cli"). Traced: tracemalloc's peak above what was allocated before the
+    call, and what the call's result keeps; else the process's peak RSS
+    (ru_maxrss) above its RSS before the call. Prints one JSON line."""
+    import resource
+    run = None
+    if case == "frame":
+        import numpy as np
+        import pandas as pd
+        rng = np.random.default_rng(1)
+        X = pd.DataFrame(dict(("x%d" % j, rng.standard_normal(N)) for j in range(p)))
+        y = (rng.random(N) < 1.0 / (1.0 + np.exp(-0.3 * X.to_numpy().sum(axis=1)))).astype(int)
+
+        def run():
+            return minilogit.LogisticRegression(max_iter=1).fit(X, y)
+    elif case in ("load_csv", "load_csv_text"):
+        from minilogit.datasets import load_csv
+
+        def run():
+            return load_csv(path)
+    else:
+        from minilogit.__main__ import main
+
+        def run():
+            with open(os.devnull, "w") as null:
+                return main(["fit", path, "--target", "y", "--max-iter", "1", "--quiet"],
+                            out=null, err=null)
+    warnings.simplefilter("ignore")
+    gc.collect()
+    if traced:
+        import tracemalloc
+        tracemalloc.start()
+        before = tracemalloc.get_traced_memory()[0]
+    else:
+        with open("/proc/self/statm") as f:          # resident pages now
+            before = int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    cpu = time.process_time()
+    result = run()
+    cpu = time.process_time() - cpu
+    if traced:
+        gc.collect()
+        kept, peak = tracemalloc.get_traced_memory()
+        out = {"peak_bytes": peak - before, "kept_bytes": kept - before}
+    else:
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024   # KB on Linux
+        out = {"peak_bytes": peak - before}
+    out["cpu_s"] = cpu
+    del result
+    print(json.dumps(out))
+    return 0
+
+
+def write_numeric_csv(path, N, p, seed=5, text=False):
+    """An N x p CSV of standard normal features (repr, 17 digits) and a 0/1 label y;
+    with ``text``, its last feature a colour (4 levels), which load_csv codes."""
+    rows, y = binary_data(N, p, seed) if N <= 100000 else (None, None)
+    rng = __import__("random").Random(seed)
+    with open(path, "w") as f:
+        f.write(",".join("x%d" % j for j in range(p)) + ",y\n")
+        for i in range(N):
+            x = rows[i] if rows else [rng.gauss(0.0, 1.0) for _ in range(p)]
+            if text:
+                x = x[:-1] + [("red", "green", "blue", "black")[i % 4]]
+            f.write(",".join(map(str if text else repr, x)) + ",%d\n" % (y[i] if rows else rng.random() < 0.5))
+
+
+def array_columns(N, runs=5):
+    """A column held as a list of floats or as an array('d'): tracemalloc bytes
+    per entry, and CPU seconds of the solvers' two kernels over it, a dot
+    product (sum(map(mul, ...)), X'WX and X'r) and a comprehension (X beta's
+    updates), the best of ``runs``."""
+    import tracemalloc
+    from array import array
+    rng = __import__("random").Random(6)
+    out = {"N": N}
+    for name, make in (("list", list), ("array_d", lambda v: array("d", v))):
+        values = [rng.gauss(0.0, 1.0) for _ in range(N)]
+        gc.collect()
+        tracemalloc.start()
+        col, other = make([v + 0.0 for v in values]), make([v + 0.0 for v in values])
+        size = tracemalloc.get_traced_memory()[0] / 2.0 / N        # each its own floats
+        tracemalloc.stop()
+        del values
+        out[name] = {"bytes_per_entry": size,
+                     "dot_s": min(timed(lambda: sum(map(mul, col, other)))[0] for _ in range(runs)),
+                     "comprehension_s": min(timed(lambda: [v * 0.5 for v in col])[0]
+                                            for _ in range(runs))}
+    for key in ("dot_s", "comprehension_s"):
+        out[key + "_ratio"] = out["array_d"][key] / out["list"][key]
+    return out
+
+
+def run_data_memory(N, p, csv_N, log):
+    """Each case in two fresh children (tracemalloc; peak RSS), against one copy
+    of the data as the solver holds it: N p floats in lists, 32 bytes each."""
+    import subprocess
+
+    def child(case, n, path, traced):
+        spec = "%s,%d,%d,%s,%d" % (case, n, p, path, traced)
+        proc = subprocess.run([sys.executable, os.path.abspath(__file__),
+                               "--data-memory-child", spec],
+                              capture_output=True, text=True, cwd=ROOT)
+        if proc.returncode:
+            log("  %s: %s" % (case, proc.stderr.strip().splitlines()[-1]))
+            return None
+        return json.loads(proc.stdout.strip().splitlines()[-1])
+
+    out = {"p": p, "max_iter": 1, "array_columns": array_columns(min(N, 200000))}
+    try:
+        import numpy, pandas    # noqa: F401  (the frame case needs both)
+        cases = [("frame", N)]
+    except ImportError:
+        cases = []
+        log("  memory of a frame: numpy and pandas not importable here, skipped")
+    path = os.path.join(tempfile.mkdtemp(prefix="minilogit-bench-"), "data.csv")
+    write_numeric_csv(path, csv_N, p)
+    text = path[:-4] + "-text.csv"
+    write_numeric_csv(text, csv_N, p, text=True)
+    out["csv_bytes"] = os.path.getsize(path)
+    cases += [("load_csv", csv_N), ("cli", csv_N), ("load_csv_text", csv_N)]
+    try:
+        for case, n in cases:
+            where = text if case == "load_csv_text" else path
+            traced, rss = child(case, n, where, 1), child(case, n, where, 0)
+            if traced is None or rss is None:
+                continue
+            copy = BYTES_PER_FLOAT * n * p
+            e = {"N": n, "one_copy_bytes": copy, "traced": traced, "rss": rss,
+                 "traced_ratio": traced["peak_bytes"] / copy, "rss_ratio": rss["peak_bytes"] / copy}
+            out[case] = e
+            log("  %-8s %7d x %d: tracemalloc peak %.2fx one copy, RSS %.2fx"
+                % (case, n, p, e["traced_ratio"], e["rss_ratio"]))
+        dataset = out.get("load_csv", {}).get("traced", {}).get("kept_bytes")
+        for case in ("load_csv", "cli"):
+            if dataset and case in out:
+                out[case]["traced_vs_dataset"] = out[case]["traced"]["peak_bytes"] / dataset
+                out[case]["rss_vs_dataset"] = out[case]["rss"]["peak_bytes"] / dataset
+        out["dataset_bytes"] = dataset
+        e = out.get("load_csv_text")
+        if e:
+            e["traced_vs_dataset"] = e["traced"]["peak_bytes"] / e["traced"]["kept_bytes"]
+            e["rss_vs_dataset"] = e["rss"]["peak_bytes"] / e["traced"]["kept_bytes"]
+    finally:
+        os.remove(text)
+        os.remove(path)
+        os.rmdir(os.path.dirname(path))
+    return out
+
+
+def print_data_memory(d, w):
+    w("\nMemory of large input: each case in a fresh process, max_iter=1 (the peak up to the "
+      "end of the first iteration), against one copy of the data as the solver holds it "
+      "(N p floats in lists, %d bytes each); tracemalloc peak / process peak RSS, each above "
+      "the process before the call (for the frame: above the frame)\n" % BYTES_PER_FLOAT)
+    a = d["array_columns"]
+    w("  a column of %d as array('d') / as a list of floats: %.1f / %.1f bytes an entry; "
+      "CPU time of a dot product %.2fx, of a comprehension %.2fx\n"
+      % (a["N"], a["array_d"]["bytes_per_entry"], a["list"]["bytes_per_entry"],
+         a["dot_s_ratio"], a["comprehension_s_ratio"]))
+    if d.get("dataset_bytes"):
+        w("  the CSV: %.0f MB; the Dataset load_csv returns: %.0f MB (tracemalloc)\n"
+          % (d["csv_bytes"] / 1e6, d["dataset_bytes"] / 1e6))
+    for case, what in (("frame", "LogisticRegression(max_iter=1).fit(frame, y)"),
+                       ("load_csv", "load_csv(path)"),
+                       ("load_csv_text", "load_csv(path), its last feature text"),
+                       ("cli", "python -m minilogit fit path --max-iter 1")):
+        e = d.get(case)
+        if e is None:
+            w("  %s: not measured\n" % what)
+            continue
+        w("  %-46s %7d x %d, one copy %5.0f MB: tracemalloc %5.0f MB = %.2fx, RSS %5.0f MB = "
+          "%.2fx%s (%.1f CPU s)\n"
+          % (what, e["N"], d["p"], e["one_copy_bytes"] / 1e6, e["traced"]["peak_bytes"] / 1e6,
+             e["traced_ratio"], e["rss"]["peak_bytes"] / 1e6, e["rss_ratio"],
+             "; / the Dataset: %.2fx, %.2fx" % (e["traced_vs_dataset"], e["rss_vs_dataset"])
+             if "traced_vs_dataset" in e else "", e["rss"]["cpu_s"]))
 
 
 def run_profile(cfg):
@@ -1482,6 +1679,8 @@ def print_report(R, out=sys.stdout):
              e["newton_fit_peak_bytes"] / 1e6, e["ratio"], e["ratio_getsizeof"],
              e["newton_fit_retained_bytes"] / 1e6, e["tuned_ratio"],
              "target <= %.0fx %s" % (e["target"], "met" if e["target_met"] else "NOT met")))
+    if R.get("data_memory"):
+        print_data_memory(R["data_memory"], w)
 
     q = R["ratios"]
     w("\nRatios, each the median of %d per-round ratios (contenders interleaved)\n"
@@ -1568,10 +1767,17 @@ def main(argv=None):
     ap.add_argument("--stream-rows", type=int, default=None, metavar="N",
                     help="only time a streaming epoch over an N-row CSV (e.g. 1000000) "
                          "against csv.reader + float() of the same file, and stop")
+    ap.add_argument("--memory-rows", type=int, default=None, metavar="N",
+                    help="only measure the memory of large input (a frame, load_csv, the "
+                         "command line) at N x 10, and stop")
     ap.add_argument("--newton-child", default=None, help=argparse.SUPPRESS)
+    ap.add_argument("--data-memory-child", default=None, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.newton_child:
         return newton_child(args.newton_child)
+    if args.data_memory_child:
+        case, N, p, path, traced = args.data_memory_child.split(",")
+        return data_memory_child(case, int(N), int(p), path, traced == "1")
     cfg = Config(args.quick, args.runs)
 
     def log(msg):
@@ -1580,6 +1786,10 @@ def main(argv=None):
 
     if args.stream_rows:
         return run_stream_rows(args.stream_rows, args.runs or 3, log)
+    if args.memory_rows:
+        print_data_memory(run_data_memory(args.memory_rows, 10, args.memory_rows, log),
+                          sys.stdout.write)
+        return 0
 
     mods = ({"numpy": None, "statsmodels.api": None, "sklearn.linear_model": None,
              "threadpoolctl": None} if args.no_compare else load_comparisons())
@@ -1621,6 +1831,9 @@ def main(argv=None):
     log("memory ...")
     R["memory"] = run_memory(cfg, log)
     R["memory_ratio"] = R["memory"][0]["ratio"]
+    log("memory of large input ...")
+    R["data_memory"] = run_data_memory(cfg.data_memory[0], cfg.data_memory[1],
+                                       cfg.data_memory[2], log)
     if args.profile:
         R["profile"] = run_profile(cfg)
     R["meta"]["elapsed_wall_s"] = time.perf_counter() - t0

@@ -104,9 +104,14 @@ def load_csv(path, target=None):
     rows = _read_csv(path, target, text)
     names, target = next(rows, (None, target))
     data, labels = [], []
-    for x, label in rows:
-        data.append(x)
-        labels.append(label)
+    try:
+        for x, label in rows:
+            data.append(x)
+            labels.append(label)
+    except MemoryError:
+        n, p = len(data), len(names)
+        del data[:], labels[:]          # room for the message
+        raise too_large("%s holds more than" % path, n, p) from None
     if not data:
         raise DataError("%s has no data rows" % path)
     numbers = [_number(v) for v in labels]
@@ -117,6 +122,22 @@ def load_csv(path, target=None):
             as_float(text[j][1], "%s, column %r" % (text[j][0], names[j]))
     data, names, categories = indicators(data, names, sorted(text))
     return Dataset(data, labels, names, target, categories)
+
+
+def too_large(what, n, p):
+    """The DataError for data of n rows and p columns that ran out of memory:
+    how large it is as the solvers hold it (a Python float in a list, about
+    32 bytes), and what reads it a row at a time instead. ``what`` says
+    whose rows they are ("X has", "data.csv holds more than").
+
+    >>> print(too_large("X has", 1000000, 10))
+    out of memory: X has 1000000 rows x 10 columns, about 320 MB as Python floats (32 bytes each), and the fit holds about twice that; fit_stream reads rows a chunk at a time instead, e.g. LogisticRegression().fit_stream(lambda: minilogit.datasets.stream_csv(path, target="y"), classes=[0, 1])
+    """
+    return DataError("out of memory: %s %d rows x %d columns, about %.0f MB as Python "
+                     "floats (32 bytes each), and the fit holds about twice that; fit_stream "
+                     "reads rows a chunk at a time instead, e.g. LogisticRegression()."
+                     "fit_stream(lambda: minilogit.datasets.stream_csv(path, target=\"y\"), "
+                     "classes=[0, 1])" % (what, n, p, 32e-6 * n * p))
 
 
 def reference_levels(categories):
@@ -136,9 +157,10 @@ def reference_levels(categories):
 def indicators(data, names, text, known=None):
     """Replace each column j in ``text`` (all of its cells str) by 0/1 columns,
     one per level but the first (sorted), the reference; return (data,
-    names, categories), categories = {column: its levels}. ``known``: the
-    levels of a fit ({column: levels}), for new rows; a level it lacks is a
-    DataError.
+    names, categories), categories = {column: its levels}. The rows of
+    ``data`` are replaced in place, one at a time, so that the data are
+    held once. ``known``: the levels of a fit ({column: levels}), for new
+    rows; a level it lacks is a DataError.
 
     >>> indicators([[1.0, "b"], [2.0, "a"], [3.0, "c"]], ["x", "g"], [1])
     ([[1.0, 1.0, 0.0], [2.0, 0.0, 0.0], [3.0, 0.0, 1.0]], ['x', 'g[b]', 'g[c]'], {'g': ['a', 'b', 'c']})
@@ -149,22 +171,26 @@ def indicators(data, names, text, known=None):
     """
     if not text:
         return data, names, {}
-    categories, columns = {}, []
+    categories, codes, coded = {}, [], []
     for j, name in enumerate(names):
         if j not in text:
-            columns.append((name, [row[j] for row in data]))
+            coded.append(name)
             continue
-        cells = [row[j] for row in data]
-        levels = categories[name] = sorted(set(cells)) if known is None else known[name]
-        for cell in cells if known is not None else ():
-            if cell not in levels:
+        levels = categories[name] = sorted(set(row[j] for row in data)) if known is None \
+            else known[name]
+        # each level's 0/1 entries, one per level but the reference
+        codes.append((j, dict((cell, [1.0 if cell == level else 0.0 for level in levels[1:]])
+                              for cell in levels)))
+        coded += ["%s[%s]" % (name, level) for level in levels[1:]]
+    for i in range(len(data)):
+        row, new, start = data[i], [], 0
+        for j, code in codes:
+            if row[j] not in code:
                 raise DataError("column %r holds %r, a level the fit did not see (it saw %s)"
-                                % (name, cell, ", ".join(map(repr, levels))))
-        for level in levels[1:]:
-            columns.append(("%s[%s]" % (name, level),
-                            [1.0 if c == level else 0.0 for c in cells]))
-    return ([list(r) for r in zip(*[c for _, c in columns])], [n for n, _ in columns],
-            categories)
+                                % (names[j], row[j], ", ".join(map(repr, code))))
+            new, start = new + row[start:j] + code[row[j]], j + 1
+        data[i] = new + row[start:]         # a sum of lists: no room to spare
+    return data, coded, categories
 
 
 def stream_csv(path, target=None):
