@@ -134,10 +134,10 @@ def record(iterates, details, beta, detail):
     """Keep an iteration's beta and detail for the trace; beyond 2 TRACE_KEEP,
     drop the oldest of the middle ones (the first TRACE_KEEP stay).
 
-    >>> its, ds = [0], []
-    >>> for k in range(1, 3 * TRACE_KEEP): record(its, ds, k, None)
-    >>> len(its), its[TRACE_KEEP - 1], its[TRACE_KEEP], its[-1]
-    (100, 49, 100, 149)
+    >>> its, ds, T = [0], [], TRACE_KEEP
+    >>> for k in range(1, 3 * T): record(its, ds, k, None)
+    >>> its[:T] == list(range(T)), its[T:] == list(range(2 * T, 3 * T))   # first T, last T
+    (True, True)
     """
     iterates.append(beta)
     details.append(detail)
