@@ -85,8 +85,10 @@ and a line saying the MicroPython version, step and nudges. The README is
 only written when every job worked at some heap size, and not with --only.
 
 Time. Here (2 CPUs, --jobs 2) ``make board`` (--mpy: 9 jobs x 4 columns)
-takes 13 to 17 minutes, some 4,900 runs; ``--only JOB,JOB`` re-measures a
-few rows (and leaves the README as it is).
+takes some 4,900 runs: 5 minutes on an idle machine, 13 to 17 while other work
+shares the CPUs; ``--only JOB,JOB`` re-measures a few rows (and leaves the
+README as it is). It then runs each job once more, staged, for the table of
+where the bytes go (``staged``, ``breakdown``).
 """
 
 import argparse
