@@ -552,9 +552,9 @@ class Config:
             self.big = (100000, 8)
             self.inverse_n = [10, 30, 100]
             self.memory_sizes = [(6000, 8), (30000, 8), (6000, 32)]
-            # the sizes: a 1e6 x 10 frame; a CSV of 1e6 x 10 (190 MB)
+            # the full sizes: a 1e6 x 10 frame; a CSV of 1e6 x 10 (190 MB)
             self.data_memory = (1000000, 10, 1000000)
-            # the sizes: 32 x 3; the "fair" data's 6366 x 8; a wide 2000 x 50
+            # the benchmark's sizes: 32 x 3; the "fair" data's 6366 x 8; a wide 2000 x 50
             self.ratio_sizes = [("tiny", 32, 3), ("fair", 6366, 8), ("wide", 2000, 50)]
             self.multiclass = (944, 5, 7)       # the Anes96 data's size: 944 x 5, 7 classes
             self.csv_size = (6366, 8)
