@@ -7,9 +7,23 @@ out, and loads the first time a summary is asked for.
 
 from .special import exp_or_inf
 from .core.errors import DataError
-from .datasets import reference_levels
 from .inference import unfinished, wrap_text
 from .tables import printable, table
+
+
+def reference_levels(categories):
+    """The sentence naming each text column's reference level ({column:
+    levels}, the first the reference), or "" when there is none.
+
+    >>> reference_levels({"race": ["black", "other", "white"]})
+    "Text columns are coded by indicators against a reference level, whose coefficient is 0: race against 'black'."
+    """
+    if not categories:
+        return ""
+    return ("Text columns are coded by indicators against a reference level, whose "
+            "coefficient is 0: %s." % ", ".join(
+                "%s against %r" % (printable(name), levels[0])      # text from data, escaped
+                for name, levels in sorted(categories.items())))
 
 
 def _right(text, width):

@@ -140,20 +140,6 @@ def too_large(what, n, p):
                      "classes=[0, 1])" % (what, n, p, 32e-6 * n * p))
 
 
-def reference_levels(categories):
-    """The sentence naming each text column's reference level ({column:
-    levels}, the first the reference), or "" when there is none.
-
-    >>> reference_levels({"race": ["black", "other", "white"]})
-    "Text columns are coded by indicators against a reference level, whose coefficient is 0: race against 'black'."
-    """
-    if not categories:
-        return ""
-    return ("Text columns are coded by indicators against a reference level, whose "
-            "coefficient is 0: %s." % ", ".join(
-                "%s against %r" % (name, levels[0]) for name, levels in sorted(categories.items())))
-
-
 def indicators(data, names, text, known=None):
     """Replace each column j in ``text`` (all of its cells str) by 0/1 columns,
     one per level but the first (sorted), the reference; return (data,

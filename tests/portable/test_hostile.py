@@ -104,6 +104,9 @@ def test_text_from_data_is_escaped_in_summary_svg_and_source():
     text = m.summary(feature_names=["x" + ESC])
     assert _control_free(text), text
     assert "x" + printable(ESC) in text and "b vs a" + printable(ESC) in text, text
+    from minilogit.summary import reference_levels      # a text column's name and level
+    sentence = reference_levels({"g" + ESC: ["a" + ESC, "b"]})
+    assert _control_free(sentence) and "g" + printable(ESC) + " against" in sentence, sentence
     from minilogit.plot import decision_boundary_plot
     X2 = [[r[0], float(i * 3 % 5)] for i, r in enumerate(X)]
     m2 = LogisticRegression().fit(X2, m.predict(X))
