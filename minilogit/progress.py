@@ -12,24 +12,6 @@ scaled gradient, max_j |g_j| / (N s_j)), computed for the report only: the
 fit's iterates are those of a silent fit. On a terminal the report is one
 line rewritten in place; elsewhere (a file, a pipe, a notebook's log) one
 line per report.
-
->>> import io
->>> from minilogit import LogisticRegression
->>> from minilogit.core.logistic import LogisticLoss
->>> from minilogit.core.matrix import Matrix
->>> out = io.StringIO()
->>> loss = LogisticLoss(Matrix([[1.0, 0.0], [1.0, 1.0], [1.0, 2.0], [1.0, 3.0]]), [0, 1, 0, 1])
->>> watch = Progress(loss, "newton", verbose=2, out=out, clock=lambda: 0.0)
->>> from minilogit.core.solvers import newton
->>> newton(watch, [0.0, 0.0], 100, 1e-8).beta == newton(loss, [0.0, 0.0], 100, 1e-8).beta
-True
->>> watch.close()
->>> print(out.getvalue().rstrip())
-minilogit: newton iteration 1: loss 2.3526, scaled gradient 0.0128 (0.0 s)
-minilogit: newton iteration 2: loss 2.34749, scaled gradient 0.000477 (0.0 s)
-minilogit: newton iteration 3: loss 2.34749, scaled gradient 7.76e-07 (0.0 s)
-minilogit: newton iteration 4: loss 2.34749, scaled gradient 2.07e-12 (0.0 s)
-minilogit: newton iteration 5: loss 2.34749, scaled gradient 1.48e-17 (0.0 s)
 """
 
 import sys
@@ -84,7 +66,28 @@ class Ticker:
 
 class Progress(Wrapper):
     """``objective``, reporting the solver's iterations through a ``Ticker``
-    (``verbose``, ``out``, ``clock`` are its); ``close()`` closes it."""
+    (``verbose``, ``out``, ``clock`` are its); ``close()`` closes it. The
+    solver's iterates are those it takes on the objective alone.
+
+    >>> import io
+    >>> from minilogit.core.logistic import LogisticLoss
+    >>> from minilogit.core.matrix import Matrix
+    >>> out = io.StringIO()
+    >>> X = Matrix([[1.0, 0.0], [1.0, 1.0], [1.0, 2.0], [1.0, 3.0]])
+    >>> loss = LogisticLoss(X, [0, 1, 0, 1])
+    >>> watch = Progress(loss, "newton", verbose=2, out=out, clock=lambda: 0.0)
+    >>> from minilogit.core.solvers import newton
+    >>> watched, alone = newton(watch, [0.0, 0.0], 100, 1e-8), newton(loss, [0.0, 0.0], 100, 1e-8)
+    >>> watched.beta == alone.beta
+    True
+    >>> watch.close()
+    >>> print(out.getvalue().rstrip())
+    minilogit: newton iteration 1: loss 2.3526, scaled gradient 0.0128 (0.0 s)
+    minilogit: newton iteration 2: loss 2.34749, scaled gradient 0.000477 (0.0 s)
+    minilogit: newton iteration 3: loss 2.34749, scaled gradient 7.76e-07 (0.0 s)
+    minilogit: newton iteration 4: loss 2.34749, scaled gradient 2.07e-12 (0.0 s)
+    minilogit: newton iteration 5: loss 2.34749, scaled gradient 1.48e-17 (0.0 s)
+    """
 
     def __init__(self, objective, solver, verbose=1, out=None, clock=time.time):
         Wrapper.__init__(self, objective)
