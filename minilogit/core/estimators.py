@@ -71,6 +71,9 @@ SPREAD = 10.0
 # says so only beyond FEW parameters (with fewer, a step costs a few passes of the data).
 RATE, NEWTON_STEPS, FEW = 1.5e7, 5, 100
 
+# The Newton row of the models' tables of solvers: max_iter 100 (a handful are needed)
+NEWTON = Solver(newton, 100, TOL, hessian=True)
+
 
 class Estimator:
     """What every estimator has besides fit and predict: its parameters, its
@@ -219,7 +222,7 @@ class Estimator:
             # the fit's own work pays for (an iteration: ``passes`` of ~N d operations; a
             # Newton step: ~N d^2 / 2 + d^3 / 3), 25 at most
             steps = result.newton_check = min(25, int(entry.work(n, d) * result.n_iter /
-                                                       (n * d * d / 2.0 + d ** 3 / 3.0)))
+                                                       NEWTON.work(n, d)))
             try:
                 found = steps and newton(objective, beta0, steps, TOL).diagnosis
                 if found:
@@ -261,7 +264,7 @@ class Estimator:
             instead = "standardize the features and lower max_iter"
             if d <= FEW and "newton" in self.solvers:
                 instead += (", or use solver='newton' (~%.1e a step)"
-                            % self.solvers["newton"].work(n, d))
+                            % NEWTON.work(n, d))
         warn("%s may take long: %s; %s" % (self.solver, cost, instead),
              ConvergenceWarning, self._CALLER + 1)
 
@@ -349,7 +352,7 @@ class LogisticRegression(Estimator):
     # thousands on columns of other scales: as many as WORK allows, 500 at least
     # (Solver.iterations), SGD counts epochs. tol: SGD's average is noisy, so
     # its test is looser.
-    solvers = {"newton": Solver(newton, 100, TOL, hessian=True),
+    solvers = {"newton": NEWTON,
                "irls": Solver(irls, 100, TOL, hessian=True),
                "gd": Solver(gradient_descent, 10000, TOL, ("learning_rate",), least=500),
                "sgd": Solver(sgd, 200, 1e-3, ("learning_rate", "random_state"), passes=6)}
