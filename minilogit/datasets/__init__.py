@@ -455,7 +455,7 @@ def unstandardize(model, means, scales):
         return out
 
     blocked = model.inference_blocked_      # sets params_, cov_params_, ... (on first use)
-    copy = type(model).__new__(type(model))
+    copy = type(model)(**model.get_params())       # a twin (MicroPython has no __new__)
     for name, value in model.__dict__.items():
         setattr(copy, name, value)
     copy.params_ = T(model.params_)

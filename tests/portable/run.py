@@ -48,6 +48,7 @@ MODULES = [
     "test_stream",
     "test_agreement",
     "test_cli",
+    "test_analyst",
     "test_walkthrough_examples",
     "test_heap",
 ]
