@@ -56,7 +56,7 @@ probit helpers: they sit in the fitting loop and take x as given, unchecked.
 
 import math
 
-from .core.compat import EPS, TINY, log1p
+from .core.compat import EPS, INF, TINY, log1p
 from .core.errors import DataError
 
 _SQRT_2PI = 2.5066282746310002          # sqrt(2 pi)
@@ -293,7 +293,7 @@ def normal_ppf(p):
     if not 0.0 <= p <= 1.0:
         raise DataError("normal_ppf needs a probability 0 <= p <= 1, got %r" % (p,))
     if p == 0.0 or p == 1.0:
-        return (p - 0.5) * math.inf     # Phi^-1(0) = -inf, Phi^-1(1) = inf
+        return (p - 0.5) * INF     # Phi^-1(0) = -inf, Phi^-1(1) = inf
     if p > 0.5:
         return -_lower_ppf(1.0 - p)     # Phi^-1(p) = -Phi^-1(1 - p)
     return _lower_ppf(p)

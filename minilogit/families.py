@@ -36,6 +36,7 @@ from .core.checks import as_float
 from .special import lgamma as _lgamma
 from .core.errors import DataError
 from .links import get_link
+from .core.compat import INF
 
 
 def _xlogy(x, y):
@@ -43,7 +44,7 @@ def _xlogy(x, y):
     if x == 0:
         return 0.0
     if y == 0:
-        return -math.inf
+        return -INF
     return x * math.log(y)
 
 

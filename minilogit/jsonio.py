@@ -16,6 +16,7 @@ import math
 
 from .core.checks import sorted_labels
 from .core.errors import DataError, NotFittedError
+from .core.compat import INF
 
 
 def check_fitted(model, attribute):
@@ -278,7 +279,7 @@ def _float(value, where):
         try:
             value = float(value)
         except OverflowError:                    # an int beyond the float's range
-            value = math.inf
+            value = INF
         if math.isfinite(value):
             return value
     raise DataError("from_json: fitted.%s must be a finite number, not %s"

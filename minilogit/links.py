@@ -35,7 +35,7 @@ phi / Phi (``log_normal_cdf``, ``normal_hazard``): they come from
 
 import math
 
-from .core.compat import LOG_MAX, TINY, log1p
+from .core.compat import INF, LOG_MAX, TINY, log1p
 from .special import exp_or_inf, expm1
 from .distributions import _normal_pdf, log_normal_cdf, normal_cdf, normal_hazard, normal_ppf
 from .core.errors import DataError
@@ -103,7 +103,7 @@ class Log(Link):
     """eta = log mu, mu = e^eta: the canonical link of the Poisson family.
 
     e^eta overflows the float above eta ~ 709.78 (88.72 in single
-    precision): ``inverse`` returns ``math.inf`` for eta above ``LOG_MAX``
+    precision): ``inverse`` returns ``INF`` for eta above ``LOG_MAX``
     (709.08; 88.03 in single precision) instead of raising (the objective
     then stops the fit with a clear error).
 

@@ -15,7 +15,7 @@ minilogit.DataError: X[0][1] is nan: every entry must be a finite number, not Na
 
 import math
 
-from .compat import BOARD, TINY
+from .compat import BOARD, INF, TINY
 from .errors import DataError
 from .matrix import Matrix, dot, fill
 
@@ -294,7 +294,7 @@ def design(X, fit_intercept):
         cols = [fill([0.0] * n, (r[j] for r in rows)) for j in range(len(rows[0]))]
         squares = [dot(c, c) for c in cols]
         for j, ss in enumerate(squares):
-            if not ss < math.inf:
+            if not ss < INF:
                 raise DataError("column %d of X has entries as large as %r: the sums of "
                                 "squares in X'WX overflow a float; rescale or standardize "
                                 "that column" % (j, max(abs(v) for v in cols[j])))

@@ -50,6 +50,11 @@ def _float_facts():
 
 EPS, MANT_DIG, TINY, LOG_MAX = _float_facts()
 
+# Infinity, made when the module runs. MicroPython's compiler folds ``math.inf``
+# into a constant, which stock mpy-tool.py (v1.27) writes into a frozen firmware's
+# C as ``inf``, and the firmware does not compile; the package writes INF instead.
+INF = float("inf")
+
 
 BOARD = sys.implementation.name == "micropython"     # as on a board, with its small heap
 PYPY = sys.implementation.name == "pypy"

@@ -17,14 +17,12 @@ end well (``_report``).
 ['no', 'yes']
 """
 
-import math
-
 from .solvers import TOL, WORK, Solver, compared, gradient_descent, irls, newton, sgd
 from .logistic import LogisticLoss
 from .penalty import L2Penalty
 from .checks import (adapted, check_binary_labels, check_number, check_sample_weight,
                      check_scores, check_threshold, check_X, design)
-from .compat import warn
+from .compat import INF, warn
 from .errors import (ConvergenceWarning, DataError, DivergenceError, NotFittedError,
                      SeparationWarning, SingularMatrixError)
 from .functions import logit, sigmoid
@@ -51,7 +49,7 @@ class Penalty:
             raise DataError("unknown penalty %r: choose None, 'l2', 'l1' or 'elasticnet'"
                             % (name,))
         # checked even when unused: -1 is never a lam
-        lam = check_number(lam, "lam", "a finite number >= 0", lambda v: 0 <= v < math.inf)
+        lam = check_number(lam, "lam", "a finite number >= 0", lambda v: 0 <= v < INF)
         alpha = check_number(l1_ratio, "l1_ratio", "a number in [0, 1]", lambda v: 0 <= v <= 1)
         alpha = {"l2": 0.0, "l1": 1.0}.get(name, alpha)
         lam = 0.0 if name is None else float(lam)
@@ -137,7 +135,7 @@ class Estimator:
             check_number(self.tol, "tol", "a number >= 0", lambda v: v >= 0)
         if getattr(self, "learning_rate", None) is not None:
             check_number(self.learning_rate, "learning_rate", "a positive finite number",
-                         lambda v: 0 < v < math.inf)
+                         lambda v: 0 < v < INF)
         if "random_state" in self.solvers[self.solver].settings:
             check_number(self.random_state, "random_state",
                          "an integer seed for SGD's shuffling", integer=True)

@@ -27,7 +27,7 @@ log_softmax    a_k - logsumexp(a)
 
 import math
 
-from .compat import log1p
+from .compat import INF, log1p
 from .errors import DataError
 
 
@@ -92,9 +92,9 @@ def logit(p):
     if not 0.0 <= p <= 1.0:
         raise DataError("logit needs a probability 0 <= p <= 1, got %r" % (p,))
     if p == 0.0:
-        return -math.inf
+        return -INF
     if p == 1.0:
-        return math.inf
+        return INF
     return math.log(p) - log1p(-p)   # log1p keeps 1 - p accurate for small p
 
 

@@ -25,7 +25,7 @@ True
 
 import math
 
-from .compat import EPS, LOG_MAX, TINY, mul, sub
+from .compat import EPS, INF, LOG_MAX, TINY, mul, sub
 from .errors import DataError, shown
 from .functions import log1pexp, sigmoid
 from .matrix import Matrix, column_scales, dot, fill, weighted_gram
@@ -343,7 +343,7 @@ def diagnose_margins(m, step_margins=None, y=None, names=None):
     >>> diagnose_margins([1.0, -1.0], lambda: 1 / 0) is None            # none certain: d unused
     True
     """
-    n, smallest, certain = 0, math.inf, {}          # one pass; certain points per class
+    n, smallest, certain = 0, INF, {}               # one pass; certain points per class
     for n, m_i in enumerate(m, 1):
         if m_i < smallest:
             smallest = m_i

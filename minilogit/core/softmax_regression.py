@@ -38,7 +38,7 @@ reports them.
 import math
 
 from .checks import adapted, check_class_labels, check_scores, check_X, design
-from .compat import mul
+from .compat import INF, mul
 from .errors import DataError
 from .estimators import NEWTON, Estimator, Penalty
 from .functions import logsumexp, softmax
@@ -392,7 +392,7 @@ class SoftmaxRegression(Estimator):
         rows = check_X(X, n_features=self.n_features_in_)
         # nan, or +inf (softmax would compute inf - inf), has no probability
         return check_scores([[b + dot(r, c) for b, c in zip(self.intercept_, self.coef_)]
-                             for r in rows], bad=lambda a: not a < math.inf)
+                             for r in rows], bad=lambda a: not a < INF)
 
     @adapted
     def decision_function(self, X):

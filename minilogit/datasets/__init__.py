@@ -21,6 +21,7 @@ import math
 
 from ..core.errors import DataError
 from ..core.checks import as_float, check_X
+from ..core.compat import INF
 
 try:    # csv's C half: the same reader, Error and field_size_limit, without the
     import _csv     # 5 ms of importing re, enum and functools that csv (its Sniffer) costs
@@ -408,10 +409,10 @@ def standardize(X):
     scales = []
     for j, (c, m) in enumerate(zip(cols, means)):
         a = max(abs(v - m) for v in c)
-        if not a < math.inf:
+        if not a < INF:
             raise DataError("X column %d spans more than the largest float: its mean or "
                             "spread cannot be computed; rescale it first" % j)
-        k = 1.0 if a * a < math.inf else a      # (v - m)^2 would overflow: square (v - m) / a
+        k = 1.0 if a * a < INF else a      # (v - m)^2 would overflow: square (v - m) / a
         s = k * math.sqrt(sum(((v - m) / k) ** 2 for v in c) / n)
         scales.append(s if s > 0 else 1.0)
     Z = [[(v - m) / s for v, m, s in zip(row, means, scales)] for row in X]

@@ -14,6 +14,7 @@ import math
 from ..core.checks import check_number
 from ..core.errors import DataError
 from ..core.rng import Random
+from ..core.compat import INF
 
 # Where the three groups of ``make_masking`` sit on the feature axis.
 MASKING_CENTRES = (-4.0, 0.0, 4.0)
@@ -107,7 +108,7 @@ def make_bank_balance(n=200, positive_share=0.5, seed=0, noise=250.0):
     check_number(n, "n", "an integer >= 2", lambda v: v >= 2, integer=True)
     check_number(positive_share, "positive_share", "a number strictly between 0 and 1",
                  lambda v: 0.0 < v < 1.0)
-    check_number(noise, "noise", "a finite number >= 0", lambda v: 0.0 <= v < math.inf)
+    check_number(noise, "noise", "a finite number >= 0", lambda v: 0.0 <= v < INF)
     n_pos = int(n * positive_share + 0.5)    # round half up, the same on every runtime
     if n_pos < 1 or n_pos > n - 1:
         raise DataError("positive_share=%r of n=%d leaves a class empty (%d creditworthy)"

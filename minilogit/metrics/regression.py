@@ -9,6 +9,7 @@ import math
 from ..core.errors import DataError
 from ..core.checks import check_number
 from ..validation import check_numbers, check_same_length
+from ..core.compat import INF
 
 
 def _rss(y_true, y_pred):
@@ -16,7 +17,7 @@ def _rss(y_true, y_pred):
     y, yhat = check_numbers(y_true, "y_true"), check_numbers(y_pred, "y_pred")
     check_same_length(y, yhat, "y_true", "y_pred")
     rss = sum((t - q) * (t - q) for t, q in zip(y, yhat))    # (** 2 raises OverflowError)
-    if not rss < math.inf:
+    if not rss < INF:
         raise DataError("the residual sum of squares overflows a float: y_true and y_pred "
                         "have values as large as %r; rescale them"
                         % max(abs(v) for v in y + yhat))
@@ -48,7 +49,7 @@ def r2_score(y_true, y_pred):
                         % (y[0],))
     ybar = sum(y) / len(y)
     tss = sum((t - ybar) * (t - ybar) for t in y)
-    if not 0.0 < tss < math.inf:
+    if not 0.0 < tss < INF:
         raise DataError("y_true's total sum of squares TSS is %r (its values are too %s for a "
                         "float): R^2 = 1 - RSS/TSS is undefined; rescale y"
                         % (tss, "small" if tss == 0.0 else "large"))

@@ -16,7 +16,7 @@ log-likelihoods and deviances.
 import math
 
 from ..core.checks import adapted, as_float, check_sample_weight, check_scores, check_X, design
-from ..core.compat import LOG_MAX
+from ..core.compat import INF, LOG_MAX
 from ..core.errors import DataError, shown
 from ..core.estimators import Estimator, Penalty
 from ..core.matrix import Matrix, dot
@@ -233,7 +233,7 @@ class GLM(Model, Estimator):
             rss = sum(w_i * (y_i - mu_i) ** 2 for w_i, y_i, mu_i in zip(w, y, mu))
             rss0 = sum(w_i * (y_i - m) ** 2 for w_i, y_i, m in zip(w, y, mu0))
             # Pearson chi^2 / df_resid; V(mu) = 1
-            self.scale_ = rss / df_resid if df_resid > 0 else math.inf
+            self.scale_ = rss / df_resid if df_resid > 0 else INF
             llf, llnull = _gaussian_llf(rss, nobs), _gaussian_llf(rss0, nobs)
             if self.scale_ == 0.0:
                 blocked = ("the fit is exact (every residual is 0), so the gaussian scale "
@@ -296,7 +296,7 @@ class GLM(Model, Estimator):
         eta = self.linear_predictor(X, offset, exposure)
         mu = [link.inverse(e) for e in eta]
         for i in range(len(mu)):
-            if not -math.inf < mu[i] < math.inf:       # e^eta beyond e^LOG_MAX, say
+            if not -INF < mu[i] < INF:       # e^eta beyond e^LOG_MAX, say
                 raise DataError("X row %d: the predicted mean g^-1(eta) is %r (eta = %r, "
                                 "%s link): the row is too far outside the data the model "
                                 "was fitted on" % (i, mu[i], eta[i], link.name))
@@ -435,7 +435,7 @@ def _check_mean(family, ybar):
 
 def _check_size(family, y, w, ybar):
     """Raise DataError for a y too large (or too constant) to fit in floats."""
-    if not -math.inf < ybar < math.inf:
+    if not -INF < ybar < INF:
         raise DataError("the weighted mean of y is %r: y or the weights are too large for "
                         "a float; rescale them" % (ybar,))
     if family.name == "poisson":
@@ -446,7 +446,7 @@ def _check_size(family, y, w, ybar):
                             % (y.index(big), big))
     if family.name == "gaussian":
         # the residual sum of squares must stay finite, even from the mean: |y - ybar| <= 2 max|y|
-        if not 4.0 * sum(w_i * y_i * y_i for w_i, y_i in zip(w, y)) < math.inf:
+        if not 4.0 * sum(w_i * y_i * y_i for w_i, y_i in zip(w, y)) < INF:
             big = max(abs(v) for v in y)
             raise DataError("y has values as large as %r: the sum of squared residuals "
                             "overflows a float; rescale y" % (big,))
@@ -461,6 +461,6 @@ def _gaussian_llf(rss, nobs):
     """The gaussian log-likelihood at its maximum-likelihood scale s = rss / nobs:
     sum_i w_i [-(y_i - mu_i)^2 / (2 s) - log(2 pi s) / 2] = -nobs (log(2 pi s) + 1) / 2."""
     if rss == 0.0:
-        return math.inf                                   # a perfect fit: the density is unbounded
+        return INF                                   # a perfect fit: the density is unbounded
     s = rss / nobs
     return -0.5 * nobs * (math.log(2.0 * math.pi * s) + 1.0)

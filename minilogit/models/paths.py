@@ -21,8 +21,6 @@ the intercept never penalised, added to the total negative log-likelihood.
 (1.75, [0.0, 0.0])
 """
 
-import math
-
 from ..core.errors import DataError
 from ..core.functions import logit
 from ..core.checks import check_binary_labels, check_number
@@ -32,6 +30,7 @@ from ..core.solvers import TOL
 from ..progress import Ticker
 from ..solvers.cd import coordinate_descent
 from ..solvers.proximal import proximal
+from ..core.compat import INF
 
 PATH_SOLVERS = {"cd": coordinate_descent, "proximal": proximal}
 
@@ -130,7 +129,7 @@ def lasso_path(X, y, lams=None, n_lams=20, eps=1e-3, l1_ratio=1.0, solver="cd",
     """
     check_number(l1_ratio, "lasso_path: l1_ratio", "a number in (0.0, 1.0]",
                  lambda v: 0 < v <= 1)
-    check_number(tol, "lasso_path: tol", "a number in [0.0, inf)", lambda v: 0 <= v < math.inf)
+    check_number(tol, "lasso_path: tol", "a number in [0.0, inf)", lambda v: 0 <= v < INF)
     if not isinstance(solver, str) or solver not in PATH_SOLVERS:
         raise DataError("lasso_path: unknown solver %r: choose 'cd' or 'proximal'" % (solver,))
     if lams is None:
@@ -146,7 +145,7 @@ def lasso_path(X, y, lams=None, n_lams=20, eps=1e-3, l1_ratio=1.0, solver="cd",
             raise DataError("lasso_path: lams is empty")
         for lam in lams:
             check_number(lam, "lasso_path: every lam", "a number in [0.0, inf)",
-                         lambda v: 0 <= v < math.inf)
+                         lambda v: 0 <= v < INF)
         lams = sorted(lams)
         lams.reverse()                   # largest first, for warm starts
 

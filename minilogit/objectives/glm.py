@@ -28,7 +28,7 @@ True
 
 import math
 
-from ..core.compat import LOG_MAX
+from ..core.compat import INF, LOG_MAX
 from ..core.errors import DataError, DivergenceError
 from ..core.logistic import Objective, binary_margins, diagnose_margins
 from ..core.matrix import dot, weighted_gram
@@ -129,7 +129,7 @@ class GLMLoss(Objective):
         try:
             eta, _, _ = self._fit_at(beta)
         except DivergenceError:         # e^eta overflows: for a line search, "too far"
-            return math.inf
+            return INF
         fam, g = self.family, self.link
         return sum(self.weigh([fam.loss(y_i, eta_i, g) for y_i, eta_i in zip(self.y, eta)]))
 

@@ -39,6 +39,7 @@ import math
 from ..core.errors import DivergenceError, SingularMatrixError
 from ..core.matrix import weighted_gram
 from ..core.solvers import ROUNDING, TOL, FitResult, max_abs, record, scaled_gradient
+from ..core.compat import INF
 
 MAX_HALVINGS = 30                # a step shrunk 2^30-fold that still fails: give up
 
@@ -95,7 +96,7 @@ def _finite_value(objective, beta):
     try:
         return objective.value(beta)
     except (DivergenceError, OverflowError):           # e^eta overflowed: outside the domain
-        return math.inf
+        return INF
 
 
 def glm_irls(objective, max_iter=100, tol=TOL, mu0=None):
@@ -128,7 +129,7 @@ def glm_irls(objective, max_iter=100, tol=TOL, mu0=None):
     history, grad_norms, criteria, iterates, details = [L], [], [], [beta], []
     n_iter, tested, diagnosis, last_step, by_deviance = 0, None, None, None, False
     while True:
-        g = objective.gradient(beta) if L < math.inf else [math.inf]
+        g = objective.gradient(beta) if L < INF else [INF]
         grad_norms.append(max_abs(g))
         criteria.append(scaled_gradient(g, scales, n))
         if tested is None and criteria[-1] <= tol:               # the core's gradient test
@@ -153,11 +154,11 @@ def glm_irls(objective, max_iter=100, tol=TOL, mu0=None):
         # corrected step, 2e-12 from the optimum, read 1.5e-12 higher on CPython 3.12).
         # The first step comes from mu^(0), not from beta: only its domain is checked.
         slack = ROUNDING * abs(L) * (n if tested is not None else 1)
-        L_max = L + slack if n_iter > 0 else math.inf
-        while not (L_new <= L_max and L_new < math.inf) and halvings < MAX_HALVINGS:
+        L_max = L + slack if n_iter > 0 else INF
+        while not (L_new <= L_max and L_new < INF) and halvings < MAX_HALVINGS:
             beta_new = [(b + b1) / 2.0 for b, b1 in zip(beta, beta_new)]
             L_new, halvings = _finite_value(objective, beta_new), halvings + 1
-        if not L_new < math.inf:
+        if not L_new < INF:
             raise DivergenceError("IRLS found no coefficients with a finite deviance at any "
                                   "step size: the mean leaves the family's domain; "
                                   "standardize the features or check the offset")

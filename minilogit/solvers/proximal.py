@@ -37,6 +37,7 @@ Two additions:
 
 import math
 
+from ..core.compat import INF
 from ..core.matrix import dot
 
 from ..core.penalty import L2Penalty
@@ -98,7 +99,7 @@ def proximal(objective, beta0, l1=0.0, l2=0.0, penalized=(), max_iter=10000, tol
              for b1, b0 in zip(beta_new, beta)]
         f_beta, g, t = f_new, g_new, t_new
         f_v = f.value(v)
-        if f_v < math.inf:
+        if f_v < INF:
             g_v = f.gradient(v)
         else:                            # the momentum overshot into overflow: drop it
             t, v, f_v, g_v = 1.0, beta_new, f_beta, g
@@ -126,7 +127,7 @@ def _prox_step(f, v, f_v, g_v, eta, l1, in_P):
                 for v_j, g_j, p_j in zip(v, g_v, in_P)]
         d = [b - v_j for b, v_j in zip(beta, v)]
         f_beta = f.value(beta)
-        if f_beta < math.inf:            # an infinite loss (overflow) means: too far
+        if f_beta < INF:                 # an infinite loss (overflow) means: too far
             g_beta = f.gradient(beta)
             bound = dot(d, d) / (2.0 * eta)
             if (f_beta - f_v - dot(g_v, d) <= bound
