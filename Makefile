@@ -3,7 +3,8 @@
 #              portable suite tests/portable/), the doctests of minilogit/ and
 #              README.md, and walkthrough.md; hypothesis' derandomized ci profile
 # make portable - the portable suite on every runtime (installs them first)
-# make board - the heap minilogit needs on a MicroPython board build (needs only python3)
+# make board - the heap minilogit needs on a MicroPython board build, frozen, .py and .mpy
+#              (needs python3; gcc-multilib for the frozen builds, which it installs)
 # make figures - write the walkthrough's pictures to docs/figures/*.svg (needs only python3)
 # make notebook - run docs/lecture.ipynb's code cells and store their outputs (needs only python3)
 # make site  - build the walkthrough as an offline page whose examples run in the
@@ -51,12 +52,16 @@ portable:
 	$(PYTHON) tools/portable/portable.py --readme README.md
 
 # the smallest fixed heap for `import minilogit`, fits (each solver, the core
-# class, softmax, fit_stream) and an exported model's predict_proba, from .py and
-# .mpy, on ../shared/tools/micropython/micropython-board-f32 (and micropython-f64);
-# writes the README's board table; says so and succeeds when the builds are absent:
+# class, softmax, fit_stream) and an exported model's predict_proba, frozen into
+# the firmware by manifest.py, from .py and from .mpy, on
+# ../shared/tools/micropython/micropython-board-f32 (and micropython-f64), after
+# the install checks (both manifests freeze with the stock tools; the README's
+# board example runs from each package.json's files and frozen); writes the
+# README's board table; says so and succeeds when the builds are absent:
 # make board [BOARD_ARGS="--only JOB,JOB --json PATH -v"]
 board:
-	$(PYTHON) tools/board.py --mpy --readme README.md $(BOARD_ARGS)
+	bash tools/portable/setup.sh --compiler
+	$(PYTHON) tools/board.py --frozen --mpy --readme README.md $(BOARD_ARGS)
 
 # the SVGs are committed: the walkthrough shows them
 figures:

@@ -79,10 +79,26 @@ _MODULES = ("datasets", "demo", "distributions", "explain", "export", "families"
 def __getattr__(name):
     """Import a top-level name or sub-module the first time it is asked for (PEP 562)."""
     if name in _LAZY:
-        value = getattr(__import__("minilogit." + _LAZY[name], None, None, [name]), name)
+        value = getattr(_load(_LAZY[name], name), name)
     elif name in _MODULES:
-        value = __import__("minilogit." + name, None, None, ["__name__"])
+        value = _load(name, "__name__")
     else:
         raise AttributeError("module 'minilogit' has no attribute %r" % (name,))
     globals()[name] = value
     return value
+
+
+def _load(module, name):
+    """Import minilogit.<module>; where a part of the package is not installed
+    (a board given the lecture alone: this file and core/), say what to install."""
+    try:
+        return __import__("minilogit." + module, None, None, [name])
+    except ImportError as e:
+        if "minilogit." not in str(e) or module.startswith("core."):
+            raise
+        what = name if name != "__name__" else module
+        raise ImportError("minilogit.%s is not installed here (%s): this minilogit holds "
+                          "only part of the package, e.g. the lecture alone (__init__.py "
+                          "and core/: from minilogit.core import LogisticRegression, "
+                          "SoftmaxRegression, Matrix); install all of it (manifest.py "
+                          "or package.json)" % (what, e)) from None

@@ -47,10 +47,20 @@ def test_the_readme_examples_run_as_written():
 
 
 def test_the_readme_python_blocks_are_doctests_or_need_pandas():
-    """A ```python block is either doctested (above) or the data-frame example,
-    which tests/interop runs with pandas and scikit-learn."""
+    """A ```python block is either doctested (above), the data-frame example,
+    which tests/interop runs with pandas and scikit-learn, the board example,
+    which tests/test_install.py runs, or a board manifest's include lines,
+    each naming a manifest of this folder."""
+    board_example = README[README.index("<!-- board-example:begin -->"):
+                           README.index("<!-- board-example:end -->")]
     for block in _blocks("python"):
-        assert block.startswith(">>> ") or "import pandas" in block, block
+        if block.startswith("include("):
+            for line in block.splitlines():
+                manifest = re.match(r'include\("path/to/minilogit/([\w.-]+)"\)', line)
+                assert manifest and os.path.isfile(os.path.join(ROOT, manifest.group(1))), line
+            continue
+        assert block.startswith(">>> ") or "import pandas" in block or block in board_example, \
+            block
 
 
 def test_every_command_of_the_readme_runs():
@@ -70,6 +80,9 @@ def test_every_command_of_the_readme_runs():
                 assert proc.returncode == 0, (line, proc.stderr)
                 assert "minilogit: warning" not in proc.stderr, (line, proc.stderr)
                 ran += 1
+            elif command[:3] == ["mpremote", "mip", "install"]:    # a package.json here
+                where = command[3].split("github:OWNER/minilogit", 1)[1].lstrip("/")
+                assert os.path.isfile(os.path.join(ROOT, where or "package.json")), line
             else:
                 assert command[:3] == ["pip", "install", "."], line
                 assert os.path.exists(os.path.join(ROOT, "pyproject.toml"))

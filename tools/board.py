@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The smallest fixed heap that minilogit's board jobs need, measured on MicroPython.
 
-Run it as ``make board`` or ``python3 tools/board.py [--mpy] [--no-f64]
+Run it as ``make board`` or ``python3 tools/board.py [--frozen] [--mpy] [--no-f64]
 [--step KB] [--nudge N,N,...] [--json FILE] [--readme README.md] [-v]``. Standard library only.
 
 Where. The MicroPython unix builds sit beside the clone, in
@@ -47,6 +47,19 @@ board; MICROPYPATH is set so that no ~/.micropython/lib is searched):
 A job succeeds when it exits 0 with "OK" as the last line of its output; a
 MemoryError, a failed check (a "FAIL: why" line), a crash or a timeout is a
 failure.
+
+With --frozen (make board) the jobs first run FROZEN, as a board's firmware
+holds a library: build-frozen.sh beside the builds makes both with the
+repository's manifest.py frozen in, by MicroPython's stock tools, and each
+job runs from an empty folder, so that the frozen package is the only
+minilogit (the predict job from its model's folder). Before any job, the
+install checks (``install_checks``) freeze manifest-core.py too and run the
+README's board example on each build: from the files each package.json
+lists, copied into an empty folder, and from each frozen build; the frozen
+package's load_breast_cancer and the lecture alone's minilogit.GLM must
+raise the errors that say what to copy or install. Without the script or a
+compiler (tools/portable/setup.sh --compiler installs gcc-multilib) the tool
+says so and leaves the frozen column and the checks out.
 
 The package is loaded from its .py files in the repository (the tool stops
 if any .mpy file lies in minilogit/, so that none can be picked up). With
@@ -105,7 +118,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(HERE, "portable"))
 
-import portable  # noqa: E402  (where the builds are)
+import install   # noqa: E402  (what a package.json lists; the README's board example)
+import portable  # noqa: E402  (where the builds are; the frozen builds)
 
 BOARD = "micropython-board-f32"
 F64 = "micropython-f64"
@@ -464,13 +478,14 @@ def cell(s):
 
 
 def column_name(runtime, sources):
-    return "%s .%s" % (runtime.replace("micropython-", ""), sources)
+    return "%s %s%s" % (runtime.replace("micropython-", ""), "" if sources == "frozen" else ".",
+                        sources)
 
 
 def print_table(summaries, columns):
     width = max(len(t) for t in JOB_TITLES.values()) + 2
     cells = {(s["job"], s["runtime"], s["sources"]): cell(s) for s in summaries}
-    cw = max([16] + [len(c) + 2 for c in cells.values()])
+    cw = max([18] + [len(c) + 2 for c in cells.values()])
     print("%-*s" % (width, "heap in KB: stable / smallest")
           + "".join("%-*s" % (cw, column_name(*c)) for c in columns))
     for job in JOBS:
@@ -486,7 +501,7 @@ README_END = "<!-- board:end -->"
 def readme_table(summaries, versions, columns, step, nudges):
     """The README's board table: one row per job, one column per build and source."""
     cells = {(s["job"], s["runtime"], s["sources"]): cell(s) for s in summaries}
-    names = [("%s .%s KB" % (r.replace("micropython-", ""), s)) for r, s in columns]
+    names = [column_name(r, s) + " KB" for r, s in columns]
     rows = ["| job | %s |" % " | ".join(names), "|---|%s" % ("---|" * len(columns))]
     for job in JOBS:
         rows.append("| %s | %s |" % (README_TITLES[job], " | ".join(
@@ -495,35 +510,106 @@ def readme_table(summaries, versions, columns, step, nudges):
     rows.append("")
     rows.append("Fixed heap in KB, *stable / smallest*, on MicroPython %s (%s): every heap "
                 "from the first size up, in %d KB steps, worked, also with %s bytes taken "
-                "first; the second is the smallest that did."
+                "first; the second is the smallest that did.%s"
                 % (versions.get(BOARD, "?"), ", ".join(runtimes), step // 1024,
-                   "/".join(str(n) for n in nudges if n) or "no"))
+                   "/".join(str(n) for n in nudges if n) or "no",
+                   " *frozen*: the package frozen into the build by `manifest.py` with "
+                   "MicroPython's stock tools, its bytecode in the executable as in a "
+                   "board's flash; *.py*, *.mpy*: loaded from files, its bytecode on the heap."
+                   if any(s == "frozen" for r, s in columns) else ""))
     return "\n".join(rows + [""] + breakdown_table(summaries))
 
 
 def breakdown_table(summaries):
-    """Where each job's bytes go on the board build: the README's second table."""
-    found = {(s["job"], s["sources"]): s for s in summaries if s["runtime"] == BOARD}
-    rows = ["| job, board-f32 | code | data | the fitted model | heap needed, .py / .mpy "
-            "| needed - code - data, .py / .mpy |", "|---|---|---|---|---|---|"]
+    """Where each job's bytes go on the board build: the README's second table,
+    one figure per source (frozen, .py, .mpy) where the figures differ by source."""
+    found = {(s["job"], s["sources"]): s for s in summaries if s["runtime"] == BOARD
+             and s.get("parts") and s["stable_from"] is not None}
+    sources = [src for src in ("frozen", "py", "mpy") if any(k[1] == src for k in found)]
+    names = " / ".join(src if src == "frozen" else "." + src for src in sources)
+    rows = ["| job, board-f32 | code, %s | data | the fitted model | heap needed, %s "
+            "| needed - code - data, %s |" % (names, names, names), "|---|---|---|---|---|---|"]
     for job in JOBS:
-        py, mpy = found.get((job, "py")), found.get((job, "mpy"))
-        if not py or not py.get("parts") or py["stable_from"] is None:
+        each = [found.get((job, src)) for src in sources]
+        if not all(each):
             continue
-        parts = py["parts"]
-        needed = [s["stable_from"] for s in (py, mpy) if s and s["stable_from"] is not None]
+        parts = each[0]["parts"]
         rows.append("| %s | %s | %s | %s | %s | %s |" % (
-            README_TITLES[job], kb(parts["code"]), kb(parts["data"]), kb(parts["kept"]),
-            " / ".join(kb(n) for n in needed),
-            " / ".join(kb(n - parts["code"] - parts["data"]) for n in needed)))
+            README_TITLES[job], " / ".join(kb(s["parts"]["code"]) for s in each),
+            kb(parts["data"]), kb(parts["kept"]),
+            " / ".join(kb(s["stable_from"]) for s in each),
+            " / ".join(kb(s["stable_from"] - s["parts"]["code"] - s["parts"]["data"])
+                       for s in each)))
     rows.append("")
     rows.append("KB live after a garbage collection (`gc.mem_alloc()`), read once at a large "
-                "heap from .py: code is what the imports leave (the same from .mpy), data "
-                "the job's rows, the fitted model what the fit leaves beside them. The last "
+                "heap: code is what the imports leave (frozen, only the modules' objects: "
+                "their bytecode is in the firmware), data the job's rows, the fitted model "
+                "what the fit leaves beside them (from the first column's source). The last "
                 "column is the rest of the heap a job needs: the fit's working memory at its "
                 "peak, and the holes between objects that the collector, which never moves "
                 "an object, cannot join into one block.")
     return rows
+
+
+# What the install checks run besides the README's example, and what each must print.
+DATA_CHECK = """
+from minilogit.datasets import load_breast_cancer
+try:
+    load_breast_cancer()
+except ValueError as e:
+    print("is not installed beside minilogit" in str(e) and "lib/minilogit/datasets" in str(e))
+"""
+PART_CHECK = """
+import minilogit
+try:
+    minilogit.GLM
+except ImportError as e:
+    print("is not installed here" in str(e) and "package.json" in str(e))
+"""
+
+
+def install_checks(root, tmp, runtimes, executable, frozen):
+    """Freeze manifest-core.py (manifest.py's builds are `frozen`), then run the
+    README's board example on each build from each package.json's files and from
+    each frozen build, and the data and part checks; return the failures."""
+    try:
+        core = portable.build_frozen(root, "manifest-core.py", which=frozen_which(runtimes),
+                                     out=os.path.join(tmp, "frozen-core"))
+    except RuntimeError as e:
+        return ["manifest-core.py does not freeze: %s" % e]
+    code, printed = install.readme_example(os.path.join(root, "README.md"))
+    empty = os.path.join(tmp, "empty")
+    os.makedirs(empty, exist_ok=True)
+    runs = []               # (what, executable, folder, code, what it must print)
+    for name in ("package.json", "package-core.json"):
+        folder = os.path.join(tmp, "install-" + name)
+        install.copy_listed(os.path.join(root, name), folder)
+        runs += [("%s's files on %s" % (name, r), executable(r), folder, code, printed)
+                 for r in runtimes]
+    for r in runtimes:
+        runs += [("manifest.py frozen into %s" % r, frozen[r], empty, code, printed),
+                 ("manifest-core.py frozen into %s" % r, core[r], empty, code, printed),
+                 ("load_breast_cancer, manifest.py frozen into %s" % r, frozen[r], empty,
+                  DATA_CHECK, "True"),
+                 ("minilogit.GLM, manifest-core.py frozen into %s" % r, core[r], empty,
+                  PART_CHECK, "True")]
+    failures = []
+    for what, exe, folder, text, want in runs:
+        proc = subprocess.run([exe, "-X", "heapsize=4m", "-c", text], cwd=folder,
+                              env=dict(os.environ, MICROPYPATH=".frozen"),
+                              stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, timeout=120)
+        got = proc.stdout.decode("utf-8", "replace").strip().splitlines()
+        ok = proc.returncode == 0 and got and got[-1].strip() == want
+        print("board: %s: %s" % (what, "ok" if ok else "FAIL (%s)" % " / ".join(got[-3:])))
+        if not ok:
+            failures.append(what)
+    return failures
+
+
+def frozen_which(runtimes):
+    """build-frozen.sh's argument for these runtimes."""
+    return "both" if F64 in runtimes else "board"
 
 
 def write_readme(path, table):
@@ -543,6 +629,9 @@ def write_readme(path, table):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--root", default=ROOT, help="repo root (default: %(default)s)")
+    parser.add_argument("--frozen", action="store_true",
+                        help="also measure the package frozen into the builds by the "
+                             "repository's manifest.py, and run the install checks")
     parser.add_argument("--mpy", action="store_true",
                         help="also measure the package precompiled by mpy-cross")
     parser.add_argument("--no-f64", action="store_true", help="measure the board build only")
@@ -623,6 +712,13 @@ def main():
         else:
             print("board: %s%s is not beside the clone; --mpy is left out" % (shown, MPY_CROSS))
     versions = {r: version(executable(r)) for r in runtimes}
+    frozen = {}
+    if args.frozen:
+        try:
+            frozen = portable.build_frozen(root, which=frozen_which(runtimes))
+            sources.insert(0, "frozen")
+        except RuntimeError as e:
+            print("board: %s; the frozen column and the install checks are left out" % e)
 
     started = time.time()
     with tempfile.TemporaryDirectory(prefix="minilogit-board-") as tmp:
@@ -638,6 +734,13 @@ def main():
         write_csv(csv, STREAM_ROWS)
         folders = {(j, "py"): root for j in JOBS}
         folders["predict", "py"] = model_py
+        if frozen:
+            failed = install_checks(root, tmp, runtimes, executable, frozen)
+            if failed:
+                print("board: FAIL: the install checks: %s" % "; ".join(failed))
+                return 1
+            folders.update({(j, "frozen"): os.path.join(tmp, "empty") for j in JOBS})
+            folders["predict", "frozen"] = model_py
         if "mpy" in sources:
             package_mpy, model_mpy = os.path.join(tmp, "package-mpy"), os.path.join(tmp, "model-mpy")
             try:
@@ -654,7 +757,8 @@ def main():
             "predict": PREDICT_JOB.replace("ROWS", repr(rows))
                                   .replace("EXPECTED", repr(expected))})
         columns = [(r, s) for s in sources for r in runtimes]
-        targets = [Target(j, r, executable(r), s, folders[j, s], codes[j])
+        targets = [Target(j, r, frozen[r] if s == "frozen" else executable(r), s,
+                          folders[j, s], codes[j])
                    for (r, s) in columns for j in jobs]
         print("board: MicroPython %s, heaps %d-%d KB in %d KB steps, nudged by %s bytes, "
               "%d jobs x %d columns ..."

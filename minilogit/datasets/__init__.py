@@ -18,6 +18,7 @@ scikit-learn: 150 rows, 4 features, target 0 = setosa, 1 = versicolor,
 """
 
 import math
+import sys
 
 from ..core.errors import DataError
 from ..core.checks import as_float, check_X
@@ -378,7 +379,7 @@ def load_breast_cancer():
     >>> load_breast_cancer().feature_names[:2]
     ['mean_radius', 'mean_texture']
     """
-    return load_csv(_HERE + "/breast_cancer.csv", target="target")
+    return load_csv(_bundled("breast_cancer.csv"), target="target")
 
 
 def load_iris():
@@ -388,7 +389,28 @@ def load_iris():
     >>> len(d.data), d.feature_names[2], sorted(set(d.target))
     (150, 'petal_length_cm', [0, 1, 2])
     """
-    return load_csv(_HERE + "/iris.csv", target="target")
+    return load_csv(_bundled("iris.csv"), target="target")
+
+
+def _bundled(name):
+    """The path of a bundled CSV: beside this module, where pip, mip or a copy
+    of the folder puts it. Frozen into firmware, the package holds its .py
+    modules only; there the file is looked for as minilogit/datasets/<name>
+    under each folder of sys.path (a board's /lib), and a DataError says where
+    to copy it."""
+    tried = [_HERE + "/" + name] + [p + "/minilogit/datasets/" + name
+                                    for p in sys.path if p not in ("", ".frozen")]
+    for path in tried:
+        try:
+            open(path).close()
+            return path
+        except OSError:
+            pass
+    raise DataError("%s is not installed beside minilogit (looked for %s). A minilogit "
+                    "frozen into firmware holds its .py modules only: copy the file from "
+                    "minilogit/datasets/ of the repository to lib/minilogit/datasets/%s on "
+                    "the board (a minilogit/ folder in the current directory would hide "
+                    "the frozen package)" % (name, ", ".join(tried), name))
 
 
 def standardize(X):

@@ -169,6 +169,13 @@ X2 = [[-1.5, 0.3], [-1.0, -0.8], [-0.6, 1.2], [-0.2, -0.4], [0.1, 0.9], [0.4, -1
 Y2 = [0, 0, 1, 1, 0, 1, 1, 0, 1, 0, 1, 1]
 
 def _scratch_tag():
+    try:                # tools/portable/portable.py names each runtime it runs at once
+        import os
+        tag = os.getenv("PORTABLE_RUNTIME")
+        if tag:
+            return tag.replace("-", "_")
+    except (ImportError, AttributeError):
+        pass
     impl = sys.implementation
     # the float's digits too: two builds of one MicroPython (f32, f64) run at once
     return "%s%d%d_%s_f%d" % (impl.name, impl.version[0], impl.version[1], sys.platform,

@@ -65,9 +65,12 @@ def _paths():
         root = here[:-len("tests/portable")].rstrip("/") or "."
     else:                                       # e.g. run as "python run.py" on 3.8
         root = here + "/../.."
+    # after MicroPython's '.frozen': a minilogit frozen into the executable (as a
+    # board's firmware holds it) is the one tested, not the files beside it
+    first = sys.path.index(".frozen") + 1 if ".frozen" in sys.path else 0
     for p in (root, here):
         if p not in sys.path:
-            sys.path.insert(0, p)
+            sys.path.insert(first, p)
 
 
 def runtime():

@@ -148,3 +148,33 @@ def test_load_csv_reports_a_missing_target():
     path = datasets._HERE + "/breast_cancer.csv"
     e = raises(DataError, load_csv, path, "no_such_column")
     assert "no column 'no_such_column'" in str(e), str(e)
+
+
+def _without_the_folder(fn):
+    """fn() with the package's own data folder unreadable, as in a frozen
+    firmware (which holds the .py modules only); the folder is put back."""
+    here = datasets._HERE
+    datasets._HERE = "tests/portable/_no_such_folder"
+    try:
+        return fn()
+    finally:
+        datasets._HERE = here
+
+
+def test_a_frozen_package_finds_its_data_under_sys_path():
+    # the suite's root is on sys.path, with minilogit/datasets/iris.csv in it
+    d = _without_the_folder(datasets.load_iris)
+    assert len(d.data) == 150 and d.data[0] == datasets.load_iris().data[0]
+
+
+def test_a_frozen_package_without_its_data_says_where_to_copy_it():
+    import sys
+    path = sys.path[:]
+    sys.path[:] = [".frozen"]
+    try:
+        e = _without_the_folder(lambda: raises(DataError, datasets.load_breast_cancer))
+    finally:
+        sys.path[:] = path
+    assert "breast_cancer.csv is not installed" in str(e)
+    assert "tests/portable/_no_such_folder/breast_cancer.csv" in str(e)
+    assert "lib/minilogit/datasets/breast_cancer.csv on the board" in str(e)

@@ -4,13 +4,17 @@
 Prints one line per runtime and exits non-zero if any runtime fails or is
 missing (the MicroPython unix builds below may be missing). Standard library only. Install the runtimes first with setup.sh.
 
-Two runtimes are not installed by setup.sh: the MicroPython unix builds
+Three runtimes are not installed by setup.sh: the MicroPython unix builds
 micropython-board-f32 (32-bit objects, single-precision floats, like an
 ESP32 or a Pico) and micropython-f64 are looked for beside the clone, in
-ROOT/../shared/tools/micropython/. They run the suite on a fixed heap of
-BOARD_HEAP. When they are not there they are skipped, with one line saying
-so, and that is not a failure; when they are there, they must pass like the
-others.
+ROOT/../shared/tools/micropython/, and micropython-board-f32-frozen is the
+first of them built with the repository's manifest.py frozen in, as a board's
+firmware holds the package, by build-frozen.sh beside them (into
+ROOT/build/frozen/; about 30 s of CPU; setup.sh installs the compiler it
+needs). They run the suite on a fixed heap of BOARD_HEAP. When they are not
+there, or the frozen build cannot be made, they are skipped, with one line
+saying so, and that is not a failure; when they are there, they must pass
+like the others.
 
 The README's "Runs on" table (--readme) lies between README_BEGIN and
 README_END. This tool writes one row per runtime (the heap each board job
@@ -37,8 +41,9 @@ ENTRY = os.path.join("tests", "portable", "run.py")
 CPYTHONS = ["3.8", "3.9", "3.10", "3.11", "3.12", "3.13"]
 # MicroPython unix builds with a fixed heap, found beside the clone (see BOARD_DIR).
 BOARD_RUNTIMES = ["micropython-board-f32", "micropython-f64"]
+FROZEN_RUNTIMES = ["micropython-board-f32-frozen"]      # built here, by build_frozen
 RUNTIMES = (["cpython" + v for v in CPYTHONS] + ["pypy", "micropython", "pyodide"]
-            + BOARD_RUNTIMES)
+            + BOARD_RUNTIMES + FROZEN_RUNTIMES)
 # Where the MicroPython unix builds sit, relative to the repository root.
 BOARD_DIR = os.path.join("..", "shared", "tools", "micropython")
 # The heap the suite gets on them: generous, since the suite checks results, not
@@ -68,8 +73,35 @@ def board_executable(root, name):
     return os.path.normpath(os.path.join(root, BOARD_DIR, name))
 
 
-def command(name, root):
-    """The argv that runs the suite under `name`, or None if it is not installed."""
+BUILD_FROZEN = "build-frozen.sh"        # beside the builds, in BOARD_DIR
+FROZEN_DIR = os.path.join("build", "frozen")     # under the root (build/ is not committed)
+
+
+def build_frozen(root, manifest="manifest.py", which="both", out=None):
+    """Build the MicroPython unix builds with ROOT/manifest frozen in, by the
+    stock build-frozen.sh beside them; return {build name: executable}, or
+    raise RuntimeError saying why not (no script, no compiler, a build error)."""
+    script = board_executable(root, BUILD_FROZEN)
+    if not os.path.isfile(script):
+        raise RuntimeError("%s is not beside the clone" % os.path.join(BOARD_DIR, BUILD_FROZEN))
+    out = out or os.path.join(root, FROZEN_DIR, os.path.splitext(manifest)[0])
+    proc = subprocess.run(["sh", script, os.path.join(root, manifest), out, which],
+                          stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT)
+    text = proc.stdout.decode("utf-8", "replace").strip()
+    if proc.returncode:
+        raise RuntimeError("build-frozen.sh %s failed: %s" % (manifest, text))
+    names = {"board": ["micropython-board-f32"], "f64": ["micropython-f64"]}.get(
+        which, ["micropython-board-f32", "micropython-f64"])
+    return {n: os.path.join(out, n + "-frozen") for n in names}
+
+
+def command(name, root, frozen=None):
+    """The argv that runs the suite under `name`, or None if it is not installed
+    (`frozen`: {build name: executable} of the frozen builds made)."""
+    if name in FROZEN_RUNTIMES:
+        exe = (frozen or {}).get(name[:-len("-frozen")])
+        return [exe, "-X", "heapsize=" + BOARD_HEAP, ENTRY] if exe else None
     if name in BOARD_RUNTIMES:
         exe = board_executable(root, name)
         if os.path.isfile(exe) and os.access(exe, os.X_OK):
@@ -88,11 +120,14 @@ def command(name, root):
     return None
 
 
-def run(name, root, timeout):
+def run(name, root, timeout, frozen=None, frozen_why=""):
     """Run the suite under one runtime; return a result dict (plus its output)."""
     result = {"runtime": name, "version": "?", "run": 0, "passed": 0, "failed": 0,
               "seconds": 0.0, "ok": False, "note": "", "output": ""}
-    argv = command(name, root)
+    argv = command(name, root, frozen)
+    if argv is None and name in FROZEN_RUNTIMES:
+        result.update(version="-", note=frozen_why or "not built", missing=True, optional=True)
+        return result
     if argv is None and name in BOARD_RUNTIMES:
         result.update(version="-", note="%s is not beside the clone"
                       % os.path.join(BOARD_DIR, name), missing=True, optional=True)
@@ -101,7 +136,7 @@ def run(name, root, timeout):
         result.update(version="-", note="not found", missing=True)
         return result
     env = dict(os.environ, PYTHONPATH=root, PYTHONDONTWRITEBYTECODE="1",
-               PYTHONIOENCODING="utf-8")
+               PYTHONIOENCODING="utf-8", PORTABLE_RUNTIME=name)    # its scratch files' tag
     start = time.time()
     try:
         proc = subprocess.run(argv, cwd=root, env=env, stdin=subprocess.DEVNULL,
@@ -143,7 +178,7 @@ def line(r, allow_missing):
         verdict = "SKIP (%s)" % r["note"]
     else:
         verdict = "PASS" if r["ok"] else "FAIL (%s)" % r["note"]
-    return "%-21s %-24s run=%-5d passed=%-5d %8.2fs  %s" % (
+    return "%-28s %-10s run=%-5d passed=%-5d %8.2fs  %s" % (
         r["runtime"], r["version"], r["run"], r["passed"], r["seconds"], verdict)
 
 
@@ -159,6 +194,9 @@ LIMITS = {
                              "32-bit, the heap is fixed (%s here; `make board` measures "
                              "what each job needs)" % BOARD_HEAP,
     "micropython-f64": "as micropython, on a fixed heap (%s here)" % BOARD_HEAP,
+    "micropython-board-f32-frozen": "as micropython-board-f32, with minilogit frozen into "
+                                    "the executable by the repository's manifest.py, as a "
+                                    "board's firmware holds it",
 }
 README_BEGIN = "<!-- runs-on:begin (written by make portable) -->"
 README_END = "<!-- runs-on:end -->"
@@ -244,9 +282,15 @@ def main():
     if not os.path.isfile(os.path.join(root, ENTRY)):
         parser.error("%s not found under %s" % (ENTRY, root))
 
+    frozen, frozen_why = {}, ""
+    if any(n in FROZEN_RUNTIMES for n in names):
+        try:
+            frozen = build_frozen(root, which="board")
+        except RuntimeError as e:
+            frozen_why = str(e)
     results = []
     with concurrent.futures.ThreadPoolExecutor(max(1, args.jobs)) as pool:
-        futures = [pool.submit(run, n, root, args.timeout) for n in names]
+        futures = [pool.submit(run, n, root, args.timeout, frozen, frozen_why) for n in names]
         for future in futures:  # print in a fixed order, each as soon as it is known
             r = future.result()
             results.append(r)
