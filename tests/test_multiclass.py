@@ -16,6 +16,7 @@ from minilogit import (DataError, LogisticRegression, Matrix, MultiLabelClassifi
                        OneVsRest, SeparationWarning, SoftmaxRegression)
 from minilogit.datasets import make_masking
 from minilogit import LeastSquaresClassifier
+from minilogit.core.functions import logsumexp, softmax
 from minilogit.core.penalty import L2Penalty
 from minilogit.core.softmax_regression import SoftmaxLoss
 from test_properties import (FD_STEP, FD_TOL, floats, max_abs, minus, overlapping_data,
@@ -110,6 +111,43 @@ def test_softmax_hessian_is_positive_semidefinite(case, data):
     quad = sum(v_j * sum(h * w for h, w in zip(row, v)) for v_j, row in zip(v, H.rows))
     bound = sum(abs(v_j) * sum(abs(h * w) for h, w in zip(row, v)) for v_j, row in zip(v, H.rows))
     assert quad >= -4 * len(theta) ** 2 * EPS * bound - 1e-300
+
+
+def plain_softmax_formulas(X, y, K, theta):
+    """E, eq. (26), its gradient, eq. (27), and Hessian, eq. (28), row by row as written."""
+    d = X.shape[1]
+    E, g, H = 0.0, [0.0] * (K * d), [[0.0] * (K * d) for _ in range(K * d)]
+    for x_i, y_i in zip(X.rows, y):
+        a_i = [sum(x * t for x, t in zip(x_i, theta[k * d:(k + 1) * d])) for k in range(K)]
+        p_i = softmax(a_i)
+        E += logsumexp(a_i) - a_i[y_i]
+        for k in range(K):
+            for j in range(d):
+                g[k * d + j] += (p_i[k] - (k == y_i)) * x_i[j]
+                for l in range(K):
+                    for m in range(d):
+                        H[k * d + j][l * d + m] += p_i[k] * ((k == l) - p_i[l]) * x_i[j] * x_i[m]
+    return E, g, H
+
+
+@given(softmax_problems(n_thetas=2))
+def test_tables_rewritten_in_place_give_the_plain_formulas(case):
+    """The loss writes its scores and weights into arrays it keeps (a board's heap):
+    after another theta's value, gradient and Hessian, and after ``release``, those
+    at theta still equal eqs. (26)-(28) computed row by row."""
+    X, y, K, theta, other = case
+    loss = SoftmaxLoss(X, y, K)
+    E, g, H = plain_softmax_formulas(X, y, K, theta)
+    n = len(y)
+    for _ in range(2):
+        loss.value(other), loss.gradient(other), loss.hessian(other)
+        # each of E's N terms is off by a few EPS times its scale; each entry of g sums
+        # N terms of size <= 2, and of H (a diagonal block from K - 1 others) K N of size <= 4
+        assert abs(loss.value(theta) - E) <= 8 * n * EPS * scale(X, theta, K)
+        assert max_abs(minus(loss.gradient(theta), g)) <= 8 * n * EPS * 2
+        assert max(max_abs(minus(r, s)) for r, s in zip(loss.hessian(theta).rows, H)) \
+            <= 8 * K * n * EPS * 4
+        loss.release()
 
 
 def quiet(estimator, X, y):
