@@ -150,9 +150,10 @@ def squared_error(X, y, beta):
 class LogisticLoss(Objective):
     """The total negative log-likelihood L(beta) of eq. (10) on data (X, y).
 
-    y holds 0/1 labels. ``weights`` (optional, >= 0) count example i w_i
-    times, eq. (47), so that integer weights are repeated rows: the loss,
-    gradient and Hessian are weighted sums and ``n_examples`` is sum_i w_i.
+    y holds 0/1 labels (a list is read in place: do not change it). ``weights``
+    (optional, >= 0) count example i w_i times, eq. (47), so that integer
+    weights are repeated rows: the loss, gradient and Hessian are weighted
+    sums and ``n_examples`` is sum_i w_i.
 
     >>> loss = LogisticLoss(Matrix([[1.0, -1.0], [1.0, 1.0], [1.0, 2.0]]), [0, 1, 0])
     >>> loss.n_examples, loss.n_params
@@ -163,7 +164,9 @@ class LogisticLoss(Objective):
 
     def __init__(self, X, y, weights=None):
         self.X, self.n_params = X, X.shape[1]
-        self.y = fill([0.0] * len(y), map(float, y))        # in len(y) slots (fill)
+        # y as given when a list (the estimators' 0/1 codes: read, never changed), so that
+        # a board holds one N-long list of the labels, not two (estimators.py: its figure)
+        self.y = y if type(y) is list else list(y)
         if not set(self.y) <= {0.0, 1.0}:                   # eq. (10)'s labels
             raise DataError("LogisticLoss needs labels y_i in {0, 1}, got %r"
                             % sorted(set(self.y) - {0.0, 1.0})[0])
