@@ -31,7 +31,7 @@ irls                (XᵀWX)⁻¹ XᵀWz                              (21), (22)
 
 from .compat import BOARD, EPS, mul
 from .errors import DataError, DivergenceError, SingularMatrixError, shown
-from .matrix import weighted_gram
+from .matrix import fill, weighted_gram
 
 # The default tol of newton, irls and gd: 1e-8 in double precision; 16 EPS
 # (1.9e-6) in single, where a scaled mean gradient is known to a few EPS only
@@ -401,8 +401,7 @@ def sgd(objective, beta0, learning_rate=None, max_iter=200, tol=1e-3, random_sta
     >>> abs(r.beta[0] - 0.6931472) < 0.05       # near log 2, not on it
     True
     """
-    if learning_rate is None:
-        learning_rate = 0.5                 # eta_0
+    learning_rate = 0.5 if learning_rate is None else learning_rate      # eta_0
     if not learning_rate > 0:
         raise DataError("learning_rate must be positive, got %r" % (learning_rate,))
     run = Run("sgd", "(17)-(19)", objective, beta0, max_iter, tol)
@@ -486,9 +485,10 @@ def irls(objective, beta0, max_iter=100, tol=TOL):
     g = objective.gradient(beta)                         # eq. (12)
     while not run.done(g):                               # the test, then one more step (Run)
         w, z = objective.working_response(beta)          # eq. (21): w_i, z = X beta + W^-1 (y - p)
-        # eq. (22): X'WX, W never formed, plus a ridge penalty's 2 lam I, eq. (41)
-        XtWX = weighted_gram(X, w) + objective.ridge()
-        XtWz = [w_i * z_i for w_i, z_i in zip(w, z)] @ X     # eq. (22): X'Wz
+        XtWz = fill(z, map(mul, w, z)) @ X               # eq. (22): X'Wz, (Wz)_i = w_i z_i in z
+        # eq. (22): X'WX, W never formed, plus a ridge penalty's 2 lam I, eq. (41); z's slots,
+        # its work array: no N-long list a step (make board, board-f32 frozen, irls: 88 -> 65 KB)
+        XtWX = weighted_gram(X, w, z) + objective.ridge()
         try:
             beta = XtWX.solve(XtWz)                      # eq. (22): beta = (X'WX)^-1 X'Wz
         except SingularMatrixError:
