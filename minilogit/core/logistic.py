@@ -59,7 +59,7 @@ class Objective:
     ``hessian(beta)``            H, a Matrix                                     newton
     ``working_response(beta)``   (w, z): IRLS's weights and response, eq. (21)  irls
     ``X``, ``ridge()``           the design matrix; a penalty's diagonal         irls
-    ``example_gradient(i, b)``   example i's gradient; ``examples``: (i, share)  sgd
+    ``example_gradient(i, b)``   example i's gradient; ``examples``: the visits  sgd
     ``diagnose(beta, step)``     why no minimum exists (separation), or None     all
     ``scales()``                 the s_j of the convergence test                 all
     ``loss``                     the loss under any penalty or fixing            glm irls
@@ -72,7 +72,7 @@ class Objective:
 
     >>> loss = LogisticLoss(Matrix([[1.0], [1.0]]), [0, 1], weights=[2, 0.5])
     >>> loss.n_examples, loss.examples, loss.ridge().rows, loss.loss is loss
-    (2.5, [(0, 1.0), (0, 1.0), (1, 0.5)], [[0.0]], True)
+    (2.5, ([0, 0, 1], [1.0, 1.0, 0.5]), [[0.0]], True)
     """
 
     weights = None
@@ -88,9 +88,11 @@ class Objective:
 
     @property
     def examples(self):
-        """The (row, share) pairs SGD visits: (i, 1.0) per row, or ``weighted_examples``."""
+        """What an SGD epoch visits, (rows, shares): visit e is row rows[e] with share
+        shares[e]; each row once with share 1 (a range, no list), or ``weighted_examples``."""
         if self.weights is None:
-            return [(i, 1.0) for i in range(self.X.shape[0])]
+            n = self.X.shape[0]
+            return range(n), [1.0] * n
         return weighted_examples(self.weights)
 
     @property
@@ -233,7 +235,9 @@ class LogisticLoss(Objective):
         >>> LogisticLoss(Matrix([[1.0, 2.0]]), [0]).example_gradient(0, [0.0, 0.0])
         [0.5, 1.0]
         """
-        x_i = self.X.rows[i]
+        # x_i read from the columns: the rows would be a second copy of X on a board's heap
+        # (make board, board-f32 frozen, sgd 100 x 4: 5 KB kept)
+        x_i = [x_j[i] for x_j in self.X.T.rows]
         r = sigmoid(dot(x_i, beta)) - self.y[i]
         return [r * x for x in x_i]
 
@@ -282,30 +286,33 @@ class LogisticLoss(Objective):
 
 
 def weighted_examples(weights):
-    """The examples SGD visits, as (row, share) pairs, for weights w_i >= 0.
+    """The examples SGD visits, (rows, shares), visit e row rows[e] with share
+    shares[e], for weights w_i >= 0.
 
     Row i is visited ceil(w_i) times with share w_i / ceil(w_i) each, so the
     shares add up to w_i: an integer weight is exactly that many copies of
     the row (each with share 1), and a weight of 0 drops the row.
 
     >>> weighted_examples([2, 0, 0.5, 1.5])
-    [(0, 1.0), (0, 1.0), (2, 0.5), (3, 0.75), (3, 0.75)]
+    ([0, 0, 2, 3, 3], [1.0, 1.0, 0.5, 0.75, 0.75])
 
     Weights of 1e5 on 60 rows would make an epoch 6 million visits: when the
     mean weight exceeds ``SGD_VISITS_PER_ROW``, every weight is first divided
     by the same c (the minimiser stays), so an epoch is at most 11 visits a row.
 
-    >>> len(weighted_examples([1e4, 1e4])), weighted_examples([1e4, 1e4])[0]
-    (20, (0, 1.0))
+    >>> rows, shares = weighted_examples([1e4, 1e4])
+    >>> len(rows), rows[0], shares[0]
+    (20, 0, 1.0)
     """
     c = max(1.0, sum(weights) / (SGD_VISITS_PER_ROW * len(weights)))
-    out = []
+    rows, shares = [], []
     for i in range(len(weights)):
         w = weights[i] / c if c > 1.0 else weights[i]
         copies = int(math.ceil(w))
         if copies > 0:
-            out.extend([(i, w / copies)] * copies)
-    return out
+            rows.extend([i] * copies)
+            shares.extend([w / copies] * copies)
+    return rows, shares
 
 
 def binary_margins(a, y, weights=None):
