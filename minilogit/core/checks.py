@@ -60,7 +60,8 @@ def check_X(X, n_features=None, name="X"):
     """Return X (a Matrix or a sequence of rows) as a list of rows of floats.
 
     A row that is a list of floats already is returned as it is, not
-    copied: read the rows, do not change them. Raises ``DataError`` for
+    copied, and so is a list of such rows: read them, do not change them
+    (on a board, a copy of the list is N slots of heap in one piece). Raises ``DataError`` for
     empty data, ragged rows, entries that are not finite numbers (bools and
     strings included), and, when ``n_features`` is given, a different
     number of columns.
@@ -76,8 +77,9 @@ def check_X(X, n_features=None, name="X"):
     """
     if isinstance(X, Matrix):
         X = X.rows
-    try:        # rows that are lists or tuples are read in place, not copied
-        rows = [r if isinstance(r, (list, tuple)) else list(r) for r in X]
+    try:        # a list of rows that are lists or tuples is read in place, not copied
+        rows = X if type(X) is list and all(isinstance(r, (list, tuple)) for r in X) else [
+            r if isinstance(r, (list, tuple)) else list(r) for r in X]
     except TypeError:
         raise DataError("%s must be a list of rows (lists of numbers), got %s"
                         % (name, type(X).__name__))
@@ -86,7 +88,7 @@ def check_X(X, n_features=None, name="X"):
     p = len(rows[0])
     if p == 0:
         raise DataError("%s has rows but no columns" % name)
-    for i in range(len(rows)):          # rows: a list of our own, row i replaced if need be
+    for i in range(len(rows)):          # row i replaced if need be, in a list of our own
         row = rows[i]
         if len(row) != p:
             raise DataError("%s row %d has %d columns, row 0 has %d" % (name, i, len(row), p))
@@ -94,6 +96,7 @@ def check_X(X, n_features=None, name="X"):
         # is kept, not copied; anything else goes entry by entry, to say which is wrong.
         if not (type(row) is list and set(map(type, row)) == _FLOAT
                 and math.isfinite(sum(row))):
+            rows = list(rows) if rows is X else rows          # X itself is never changed
             rows[i] = [as_float(row[j], "%s[%d][%d]" % (name, i, j)) for j in range(p)]
     if n_features is not None and p != n_features:
         raise DataError("%s has %d columns, the model was fitted with %d" % (name, p, n_features))
@@ -138,7 +141,7 @@ def check_class_labels(y, n_rows, max_classes=None, model="a classifier"):
     minilogit.DataError: y has only one class (1): a classifier needs at least two
     """
     try:
-        y = list(y)
+        y = y if type(y) is list else list(y)       # a list is read in place
     except TypeError:
         raise DataError("y must be a sequence of labels, got %s" % type(y).__name__)
     if len(y) != n_rows:
@@ -163,20 +166,20 @@ def check_class_labels(y, n_rows, max_classes=None, model="a classifier"):
 
 
 def check_binary_labels(y, n_rows):
-    """Return (classes, y01): the two labels sorted, and y coded 0/1.
+    """Return (classes, y01): the two labels sorted, and y coded 0/1 (ints: each
+    y_i's position in classes, ``check_class_labels``'s list, no second one).
 
     ``classes[1]`` is the positive class (coded 1). Labels may be any
     hashable, orderable values: 0/1, -1/+1, "red"/"green", 100/200.
 
     >>> check_binary_labels(["red", "green", "red"], 3)
-    (['green', 'red'], [1.0, 0.0, 1.0])
+    (['green', 'red'], [1, 0, 1])
     >>> check_binary_labels([1, 1], 2)
     Traceback (most recent call last):
     ...
     minilogit.DataError: y has only one class (1): a binary model needs two
     """
-    classes, index = check_class_labels(y, n_rows, max_classes=2, model="a binary model")
-    return classes, fill([0.0] * len(index), ((0.0, 1.0)[k] for k in index))   # 2 floats, shared
+    return check_class_labels(y, n_rows, max_classes=2, model="a binary model")
 
 
 def check_sample_weight(sample_weight, n_rows, name="sample_weight"):

@@ -255,17 +255,27 @@ class Matrix:
                                 % (self.shape + other.shape))
             cols = other.T.rows
             return Matrix([[dot(r, c) for c in cols] for r in self.rows])
-        if len(other) != n:
+        return self.times(other)
+
+    def times(self, v, out=None):
+        """A v for a list v, as ``A @ v`` gives it; by the columns, into the list ``out``
+        (len(A) slots) when given, a board's work array (``fill``).
+
+        >>> A = Matrix.from_columns([[1.0, 3.0], [2.0, 4.0]])
+        >>> A.times([1.0, 1.0], [0.0, 0.0]) == A @ [1.0, 1.0] == [3.0, 7.0]
+        True
+        """
+        if len(v) != self.shape[1]:
             raise DataError("cannot multiply a %dx%d matrix by a vector of length %d"
-                            % (self.shape + (len(other),)))
+                            % (self.shape + (len(v),)))
         if self._T is None:
-            return [dot(r, other) for r in self.rows]          # (A v)_i = row_i . v
+            return [dot(r, v) for r in self.rows]              # (A v)_i = row_i . v
         # With the columns at hand (a design matrix keeps only its columns), the same sums
         # column by column: A v = v_1 A[:, 1] + ... + v_m A[:, m] (make bench: 1.07-1.21x
         # the speed of row by row on every runtime).
-        Av = [0] * self.shape[0]
-        for column, v_j in zip(self._T.rows, other):
-            Av = axpy(v_j, column, Av)                         # Av + v_j A[:, j]
+        Av = [0] * self.shape[0] if out is None else out
+        for j, (column, v_j) in enumerate(zip(self._T.rows, v)):
+            Av = axpy(v_j, column, Av) if j else fill(Av, (v_j * x for x in column))  # +v_j A[:, j]
         return Av
 
     def __rmatmul__(self, v):

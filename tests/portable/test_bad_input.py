@@ -537,7 +537,7 @@ def test_continuous_y_is_too_many_classes():
 
 def test_huge_sgd_weights_keep_an_epoch_short():
     from minilogit.core.logistic import weighted_examples
-    assert len(weighted_examples([1e5] * 6)) == 60
+    assert len(weighted_examples([1e5] * 6)[0]) == 60
     a = warnings_from(LogisticRegression(solver="sgd", max_iter=5).fit, X, Y, [1e5] * 6)[0]
     b = warnings_from(LogisticRegression(solver="sgd", max_iter=5).fit, X, Y, [10] * 6)[0]
     assert a.coef_ == b.coef_

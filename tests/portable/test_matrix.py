@@ -256,3 +256,16 @@ def test_a_matrix_whose_rows_differ_in_scale_is_solved():
     # each row on its own scale: [1e20, 1e20] and [1, 2] are independent
     assert_close(Matrix([[1e20, 1e20], [1.0, 2.0]]).solve([1.0, 1.0]), [-1.0, 1.0],
                  rel=1e-12 if EPS < 1e-10 else 1e-5, what="solve")
+
+
+def test_times_into_a_list_is_the_product():
+    """A.times(v, out), the column form written into out (a board's work array), gives
+    A v as the rows' dot products do, whatever out held."""
+    rows = [[1.0, -2.0, 0.5], [3.0, 0.25, -1.0], [0.0, 4.0, 2.0], [-1.5, 1.0, 1.0]]
+    A = Matrix.from_columns([[r[j] for r in rows] for j in range(3)])
+    out = [9.0, -9.0, 9.0, -9.0]
+    for v in ([1.0, 1.0, 1.0], [0.5, -2.0, 3.0], [0.0, 0.0, 0.0]):
+        plain = [sum(a * b for a, b in zip(r, v)) for r in rows]
+        got = A.times(v, out)
+        assert got == plain == A @ v == Matrix(rows) @ v, (got, plain)
+        out = got

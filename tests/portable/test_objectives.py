@@ -127,3 +127,49 @@ def test_diagnose():
     assert loss.diagnose([0.0, 5.0], [0.0, 1.0]).startswith("complete separation")
     assert loss.diagnose([0.0, 0.0], [0.0, 0.0]) is None
     assert LogisticLoss(X1, Y2).diagnose(BETA, [0.1, 0.1, 0.1]) is None
+
+
+def test_the_loss_answers_in_any_order_as_the_plain_formulas():
+    """The loss writes a, p, W x_j, w and z into its own slots (a board's heap): asked in
+    any order at any beta, it answers as the formulas computed on new lists do."""
+    loss = LogisticLoss(X1, Y2)
+    cols = X1.T.rows
+
+    def plain(beta):
+        a = [sum(x * b for x, b in zip(row, beta)) for row in X1.rows]      # eq. (8)
+        p = [sigmoid(v) for v in a]                                         # eq. (9)
+        g = [sum((p_i - y_i) * c_i for p_i, y_i, c_i in zip(p, Y2, c)) for c in cols]
+        H = [[sum(p_i * (1.0 - p_i) * u * v for p_i, u, v in zip(p, cj, ck)) for ck in cols]
+             for cj in cols]                                                # eq. (13)
+        w = [max(p_i * (1.0 - p_i), TINY) for p_i in p]                     # eq. (21)
+        z = [a_i + (y_i - p_i) / w_i for a_i, y_i, p_i, w_i in zip(a, Y2, p, w)]
+        return sum(log1pexp(v) - y * v for v, y in zip(a, Y2)), g, H, w, z
+
+    other = [-0.2, 0.4, 0.1]
+    for beta, ask in [(BETA, "vghwvg"), (other, "hgvwhv"), (BETA, "wvhgw"), (other, "ghgv")]:
+        L, g, H, w, z = plain(beta)
+        for q in ask:
+            if q == "v":
+                assert_close(loss.value(beta), L, rel=64 * EPS)
+            elif q == "g":
+                assert_close(loss.gradient(beta), g, rel=64 * EPS, abs_tol=64 * EPS)
+            elif q == "h":
+                for row, want in zip(loss.hessian(beta).rows, H):
+                    assert_close(row, want, rel=64 * EPS, abs_tol=64 * EPS)
+            else:
+                w2, z2 = loss.working_response(beta)
+                assert_close(list(w2), w, rel=64 * EPS)
+                assert_close(list(z2), z, rel=64 * EPS, abs_tol=64 * EPS)
+
+
+def test_the_fast_separation_check_says_what_diagnose_margins_says():
+    """diagnose's fast path (|y_i - p_i| > 1/2 somewhere, every |a_i| <= CERTAIN_MARGIN)
+    returns None only where diagnose_margins on the margins s_i a_i does."""
+    from minilogit.core.logistic import CERTAIN_MARGIN, binary_margins, diagnose_margins
+    X = Matrix([[1.0, t] for t in (-2.0, -1.0, -0.5, 0.0, 0.5, 1.0, 2.0)])
+    for y in ([0, 0, 0, 1, 1, 1, 1], [0, 1, 0, 1, 0, 1, 1], [1, 1, 0, 0, 0, 1, 0]):
+        loss = LogisticLoss(X, y)
+        for beta in ([0.0, 1.0], [0.0, -1.0], [0.3, 40.0], [-0.1, 2.0 * CERTAIN_MARGIN],
+                     [0.0, 1e-9], [0.0, 0.0], [5.0, 0.1]):
+            want = diagnose_margins(binary_margins(X @ beta, y), None)
+            assert (loss.diagnose(beta, None) is None) == (want is None), (y, beta)
