@@ -241,16 +241,16 @@ def rose(L0, L):
     return "rose from %s to %s" % (start, shown(L, lambda v: not v <= float(start), 4))
 
 
-def check_divergence(solver, history, n_examples, when):
-    """Raise DivergenceError when the mean loss rose by more than GROWTH (1 + |its start|).
+def check_divergence(solver, history, L, n_examples, when):
+    """Raise DivergenceError when the loss L after ``history`` rose by over GROWTH (1 + |L0|).
 
-    >>> check_divergence("sgd", [6.9, 7.0], 10, "in epoch 1")      # no error: no divergence
+    >>> check_divergence("sgd", [6.9], 7.0, 10, "in epoch 1")      # no error: no divergence
     """
-    L0, L = history[0], history[-1]
+    L0 = history[0]
     if not (L - L0 <= GROWTH * (n_examples + abs(L0))):      # also catches inf and nan
         raise DivergenceError("%s diverged %s: the loss %s; use a smaller learning_rate"
                               % (solver, when, rose(L0, L)),
-                              history=history)
+                              history=history + [L])   # a new list only here (a board)
 
 
 class Run:
@@ -425,7 +425,7 @@ def sgd(objective, beta0, learning_rate=None, max_iter=200, tol=1e-3, random_sta
             count += 1                                                  # eq. (19): running mean
             beta_bar = [m + (b - m) / count for m, b in zip(beta_bar, beta)]
         L = objective.value(beta_bar)
-        check_divergence("stochastic gradient descent", run.history + [L], run.n,
+        check_divergence("stochastic gradient descent", run.history, L, run.n,
                          "in epoch %d" % (run.n_iter + 1))
         run.step(beta_bar, L, {"eta": eta_t})
         g = objective.gradient(beta_bar)

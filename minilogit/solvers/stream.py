@@ -80,7 +80,7 @@ def sgd_stream(stream, terms, beta0, epochs=5, learning_rate=0.5, loss=None, tic
         if epoch == 0:
             beta_bar = beta
         history.append(total / seen)
-        check_divergence("stochastic gradient descent", [start / n, history[-1]], 1,
+        check_divergence("stochastic gradient descent", [start / n], history[-1], 1,
                          "in epoch %d" % (epoch + 1))
         if tick is not None:
             tick(epoch + 1, lambda: "progressive loss %.6g over %d rows (no stopping test: "
