@@ -31,7 +31,7 @@ irls                (XᵀWX)⁻¹ XᵀWz                              (21), (22)
 
 from .compat import BOARD, EPS, mul
 from .errors import DataError, DivergenceError, SingularMatrixError, shown
-from .matrix import fill, weighted_gram
+from .matrix import axpy, fill, weighted_gram
 
 # The default tol of newton, irls and gd: 1e-8 in double precision; 16 EPS
 # (1.9e-6) in single, where a scaled mean gradient is known to a few EPS only
@@ -420,7 +420,7 @@ def sgd(objective, beta0, learning_rate=None, max_iter=200, tol=1e-3, random_sta
             eta_t = learning_rate / (1.0 + t / max(per_epoch, 300.0))  # eq. (18)
             g_i = objective.example_gradient(i, beta)                   # x_i (p_i - y_i)
             step = eta_t * share                                        # share: eq. (47)
-            beta = [b - step * g_ij for b, g_ij in zip(beta, g_i)]      # eq. (17)
+            beta = axpy(-step, g_i, beta)    # eq. (17), in beta's slots (board sgd: 82 -> 80 KB)
             t += 1
             count += 1                                                  # eq. (19): running mean
             beta_bar = [m + (b - m) / count for m, b in zip(beta_bar, beta)]

@@ -269,3 +269,15 @@ def test_times_into_a_list_is_the_product():
         got = A.times(v, out)
         assert got == plain == A @ v == Matrix(rows) @ v, (got, plain)
         out = got
+
+
+def test_axpy_is_y_plus_a_x_in_either_form():
+    # a board's (and PyPy's) form writes into y (SGD's step, eq. (17), in beta's slots);
+    # elsewhere a new list: either way the plain formula y_i + a x_i, bit for bit
+    from minilogit.core.matrix import axpy
+    from minilogit.core.compat import BOARD, PYPY
+    x, y = [0.1, -2.5, 3.0], [1.0, 0.3, -0.7]
+    want = [y_i + -0.25 * x_i for x_i, y_i in zip(x, y)]
+    got = axpy(-0.25, x, y)
+    assert got == want and x == [0.1, -2.5, 3.0]
+    assert (got is y) == (BOARD or PYPY)
