@@ -94,7 +94,9 @@ def _load(module, name):
     try:
         return __import__("minilogit." + module, None, None, [name])
     except ImportError as e:
-        if "minilogit." not in str(e) or module.startswith("core."):
+        # "No module named 'minilogit.models'" (MicroPython: "no module ..."): a part missing
+        if not str(e).lower().startswith("no module named 'minilogit.") or \
+                module.startswith("core."):
             raise
         what = name if name != "__name__" else module
         raise ImportError("minilogit.%s is not installed here (%s): this minilogit holds "

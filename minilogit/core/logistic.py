@@ -66,7 +66,10 @@ class Objective:
     ===========================  ==============================================  ========
 
     A loss subclasses this and sets ``X``, ``n_params`` and (``set_weights``)
-    ``weights`` and ``n_examples``; the defaults below hold for it. ``weights``
+    ``weights`` and ``n_examples``; the defaults below hold for it. The lists
+    an answer returns may be the loss's work arrays (on a board and PyPy,
+    ``fill``): its next answer rewrites them, so a solver reads them first
+    (``irls`` writes X'Wz into z's slots, the last use of z). ``weights``
     (None, or w_i >= 0) are frequency weights, eq. (47): an integer weight is
     that many copies of the row.
 
@@ -185,6 +188,7 @@ class LogisticLoss(Objective):
         separation check of one step cost one pass over X between them.
         """
         if self._beta != beta:
+            self._beta = None               # a and p are rewritten in place: not kept until done
             # X @ beta in a's own slots: on a board a new list a step needs N free slots in
             # one piece (make board, board-f32 frozen, 100 x 4, with the Hessian's and IRLS's
             # work in p's slots: newton 66 -> 65 KB, gd 75 -> 65, irls 88 -> 65, sgd 89 -> 85)

@@ -259,7 +259,7 @@ class Matrix:
 
     def times(self, v, out=None):
         """A v for a list v, as ``A @ v`` gives it; by the columns, into the list ``out``
-        (len(A) slots) when given, a board's work array (``fill``).
+        when given (a board's work array, ``fill``: len(A) slots, not v itself).
 
         >>> A = Matrix.from_columns([[1.0, 3.0], [2.0, 4.0]])
         >>> A.times([1.0, 1.0], [0.0, 0.0]) == A @ [1.0, 1.0] == [3.0, 7.0]

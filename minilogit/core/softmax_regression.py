@@ -88,10 +88,9 @@ class SoftmaxLoss(Objective):
         eq. (25), and are computed where they are used (``probabilities``), not
         kept: the heap holds one N x K table, rewritten in place for each theta."""
         if self._theta != theta:
-            a, columns = self._a, self.X.T.rows         # X keeps columns: x_i = zip(*columns)
+            self._theta, a = None, self._a          # rewritten in place: not kept until done
             for k, theta_k in enumerate(self.blocks(theta)):
-                a_k = (dot(x_i, theta_k) for x_i in zip(*columns))      # a_ik = x_iᵀtheta_k
-                a[k] = fill(a[k], a_k)                                 # in N slots (fill)
+                a[k] = self.X.times(theta_k, a[k])                     # a_.k = X theta_k
             self._lse = fill(self._lse, map(logsumexp, zip(*a)))      # log sum_k e^a_ik
             self._theta = list(theta)
         return self._a, self._lse

@@ -242,7 +242,7 @@ def rose(L0, L):
 
 
 def check_divergence(solver, history, L, n_examples, when):
-    """Raise DivergenceError when the loss L after ``history`` rose by over GROWTH (1 + |L0|).
+    """Raise DivergenceError if the mean loss, L after history, rose over GROWTH (1 + |L0|).
 
     >>> check_divergence("sgd", [6.9], 7.0, 10, "in epoch 1")      # no error: no divergence
     """

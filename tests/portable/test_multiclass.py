@@ -114,3 +114,49 @@ def test_masking():
     X, y = make_masking()
     assert 1 not in LeastSquaresClassifier().fit(X, y).predict(X)
     assert SoftmaxRegression().fit(X, y).predict(X).count(1) >= 45
+
+
+def _plain_softmax(X, y, K, theta):
+    """E, g and H of eqs. (26)-(28), row by row on new lists."""
+    import math
+    d = len(X[0])
+    blocks = [theta[k * d:(k + 1) * d] for k in range(K)]
+    E, g = 0.0, [0.0] * (K * d)
+    H = [[0.0] * (K * d) for _ in range(K * d)]
+    for x_i, y_i in zip(X, y):
+        a = [sum(u * t for u, t in zip(x_i, b)) for b in blocks]
+        m = max(a)
+        lse = m + math.log(sum(math.exp(v - m) for v in a))
+        p = [math.exp(v - lse) for v in a]
+        E += lse - a[y_i]
+        for k in range(K):
+            for j in range(d):
+                g[k * d + j] += (p[k] - (1.0 if k == y_i else 0.0)) * x_i[j]
+                for l in range(K):
+                    for h in range(d):
+                        w = p[k] * ((1.0 if k == l else 0.0) - p[l])
+                        H[k * d + j][l * d + h] += w * x_i[j] * x_i[h]
+    return E, g, H
+
+
+def test_the_softmax_tables_rewritten_in_place_give_the_plain_formulas():
+    # the loss keeps its scores and weights in arrays rewritten for each theta (a board,
+    # PyPy): asked at theta after another theta, after release() and after an answer cut
+    # short, it answers as eqs. (26)-(28) do on new lists
+    X = [[1.0, x[0], x[1]] for x in X2]
+    y = [(0, 1, 2)[i % 3] if v else 0 for i, v in enumerate(Y2)]
+    from minilogit.core.checks import design
+    loss = SoftmaxLoss(design(X2, True), y, 3)       # by columns, as a fit's: a in place
+    theta = [0.1, -0.3, 0.2, -0.1, 0.4, 0.0, 0.3, 0.1, -0.2]
+    other = [0.5, 0.2, -0.4, 0.0, -0.3, 0.6, 0.2, 0.0, 0.1]
+    E, g, H = _plain_softmax(X, y, 3, theta)
+    for _ in range(2):
+        loss.value(other), loss.gradient(other), loss.hessian(other)
+        assert_close(loss.value(theta), E, rel=64 * EPS)
+        assert_close(loss.gradient(theta), g, rel=64 * EPS, abs_tol=64 * EPS)
+        for row, want in zip(loss.hessian(theta).rows, H):
+            assert_close(row, want, rel=64 * EPS, abs_tol=64 * EPS)
+        loss.release()
+    loss.value(theta)
+    raises(TypeError, loss.value, other[:4] + ["x"] + other[5:])
+    assert_close(loss.value(theta), E, rel=64 * EPS)

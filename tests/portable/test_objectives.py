@@ -173,3 +173,13 @@ def test_the_fast_separation_check_says_what_diagnose_margins_says():
                      [0.0, 1e-9], [0.0, 0.0], [5.0, 0.1]):
             want = diagnose_margins(binary_margins(X @ beta, y), None)
             assert (loss.diagnose(beta, None) is None) == (want is None), (y, beta)
+
+
+def test_an_answer_cut_short_leaves_no_stale_table():
+    # a and p are rewritten in place (a board, PyPy): a beta that fails half way through
+    # must not leave the last beta's answer pointing at half-rewritten arrays
+    from minilogit.core.checks import design
+    loss = LogisticLoss(design(X2, True), Y2)        # by columns, as a fit's: a in place
+    L = loss.value(BETA)
+    raises(TypeError, loss.value, [0.0, "x", 0.0])
+    assert_close(loss.value(BETA), L, rel=4 * EPS)
