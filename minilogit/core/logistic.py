@@ -66,10 +66,10 @@ class Objective:
     ===========================  ==============================================  ========
 
     A loss subclasses this and sets ``X``, ``n_params`` and (``set_weights``)
-    ``weights`` and ``n_examples``; the defaults below hold for it. The lists
-    an answer returns may be the loss's work arrays (on a board and PyPy,
-    ``fill``): its next answer rewrites them, so a solver reads them first
-    (``irls`` writes X'Wz into z's slots, the last use of z). ``weights``
+    ``weights`` and ``n_examples``; the defaults below hold for it. On a board
+    and PyPy (``fill``) the (w, z) of ``working_response`` are the loss's work
+    arrays, which its next ``working_response`` rewrites (``irls`` writes X'Wz
+    into z's slots, the last use of z); its other answers are new lists. ``weights``
     (None, or w_i >= 0) are frequency weights, eq. (47): an integer weight is
     that many copies of the row.
 
@@ -176,7 +176,7 @@ class LogisticLoss(Objective):
             raise DataError("LogisticLoss needs labels y_i in {0, 1}, got %r"
                             % sorted(set(self.y) - {0.0, 1.0})[0])
         self.set_weights(weights)
-        self._beta = self._a = None
+        self._beta = self._a = self._wz = None
         # p's and a work array's slots, made before short-lived floats break up a board's
         # heap (``fill``); p's serve as a second work array once read (``hessian``)
         self._p, self._work = [0.0] * len(self.y), [0.0] * len(self.y)
@@ -257,13 +257,15 @@ class LogisticLoss(Objective):
         ([0.25], [2.0])
         """
         a, p = self.fitted(beta)
-        # w in the work array, z in p's slots (on a board: read them before the loss's next
-        # answer; make board, board-f32 frozen, irls 100 x 4: 88 -> 65 KB with irls's X'Wz)
-        w = fill(self._work, (max(p_i * (1.0 - p_i), W_MIN)  # eq. (21): w_i = p_i (1 - p_i)
-                              for p_i in p))
-        self._beta = None                                   # p is overwritten by z
-        z = fill(p, (a_i + (y_i - p_i) / w_i           # eq. (21): z_i = a_i + (y_i - p_i) / w_i
-                     for a_i, y_i, p_i, w_i in zip(a, self.y, p, w)))
+        # w and z in two arrays of their own, made at IRLS's first step (``fill``), which the
+        # loss's other answers leave (make board, board-f32 frozen, irls 100 x 4, with irls's
+        # X'Wz in z's slots: 88 -> 66 KB)
+        if self._wz is None:
+            self._wz = [0.0] * len(p), [0.0] * len(p)
+        w = fill(self._wz[0], (max(p_i * (1.0 - p_i), W_MIN)  # eq. (21): w_i = p_i (1 - p_i)
+                               for p_i in p))
+        z = fill(self._wz[1], (a_i + (y_i - p_i) / w_i   # eq. (21): z_i = a_i + (y_i - p_i) / w_i
+                               for a_i, y_i, p_i, w_i in zip(a, self.y, p, w)))
         return self.weigh(w), z
 
     def diagnose(self, beta, step):

@@ -183,3 +183,13 @@ def test_an_answer_cut_short_leaves_no_stale_table():
     L = loss.value(BETA)
     raises(TypeError, loss.value, [0.0, "x", 0.0])
     assert_close(loss.value(BETA), L, rel=4 * EPS)
+
+
+def test_irls_w_and_z_outlive_the_losss_other_answers():
+    # the walkthrough's Taylor check reads w and z after asking L at other betas
+    from minilogit.core.checks import design
+    loss = LogisticLoss(design(X2, True), Y2)
+    w, z = loss.working_response(BETA)
+    w0, z0 = list(w), list(z)
+    loss.value([0.0, 0.1, 0.2]), loss.gradient([0.3, 0.0, 0.1]), loss.hessian([0.1, 0.1, 0.1])
+    assert list(w) == w0 and list(z) == z0
