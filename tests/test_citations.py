@@ -44,7 +44,7 @@ SAMPLE = [
     ("core/solvers.py", "eta_t = learning_rate / (1.0 + t", 18, r"\frac{\eta_0}{1 + t / M}"),
     ("core/solvers.py", "running mean", 19, r"\bar\beta_T"),
     ("core/solvers.py", "beta = [b - d for b, d in zip(beta, delta)]", 20, r"\beta - H^{-1} g"),
-    ("core/logistic.py", "z = fill(p, (a_i + (y_i - p_i) / w_i", 21, r"W^{-1}(y - p)"),
+    ("core/logistic.py", "z = fill(self._wz[1], (a_i + (y_i - p_i) / w_i", 21, r"W^{-1}(y - p)"),
     ("core/solvers.py", "beta = XtWX.solve(XtWz)", 22, r"(X^T W X)^{-1} X^T W z"),
     ("core/estimators.py", "beta0[0] = logit(loss_mean(loss))", 23, r"\log\frac{\bar y}{1 - \bar y}"),
     ("core/logistic.py", "if smallest > 0:", 24, r"s_i\, x_i^T \beta > 0"),
