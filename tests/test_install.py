@@ -25,16 +25,9 @@ PACKAGE = os.path.join(ROOT, "minilogit")
 sys.path.insert(0, os.path.join(ROOT, "tools", "portable"))
 
 import install  # noqa: E402  (tools/portable/install.py)
+from test_layout import python_files  # noqa: E402
 
 PARTS = {"package.json": "all", "package-core.json": "core"}
-
-
-def python_files(folder):
-    for here, dirs, files in os.walk(folder):
-        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-        for name in sorted(files):
-            if name.endswith(".py"):
-                yield os.path.join(here, name)
 
 
 def unfreezable_constants(path):
