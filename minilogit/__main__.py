@@ -267,9 +267,8 @@ def make_model(opts, n_classes=2):
                       if "learning_rate" in entry.settings]       # its table of solvers
         if opts["--learning-rate"] is not None and solver not in takes_rate:
             raise UsageError("--learning-rate needs --solver %s" % " or ".join(takes_rate))
-        lam = 1.0 if opts["--lam"] is None else opts["--lam"]
-        alpha = 0.5 if opts["--l1-ratio"] is None else opts["--l1-ratio"]
-        model = cls(solver=solver, penalty=penalty, lam=lam, l1_ratio=alpha,
+        lam = 1.0 if penalty is not None and opts["--lam"] is None else opts["--lam"]
+        model = cls(solver=solver, penalty=penalty, lam=lam, l1_ratio=opts["--l1-ratio"],
                     learning_rate=opts["--learning-rate"],
                     max_iter=opts["--max-iter"], tol=opts["--tol"])
         model.check_params()          # the checks of every parameter that fit starts with

@@ -161,7 +161,7 @@ def from_json(text, cls):
 
     >>> from minilogit import SoftmaxRegression
     >>> X, y = [[0.0], [1.0], [2.0], [3.0], [4.0], [5.0]], ["a", "b", "c", "a", "b", "c"]
-    >>> m = SoftmaxRegression(lam=2.0).fit(X, y)
+    >>> m = SoftmaxRegression(penalty="l2", lam=2.0).fit(X, y)
     >>> copy = from_json(to_json(m), SoftmaxRegression)
     >>> copy.lam, copy.classes_, copy.predict_proba(X) == m.predict_proba(X)
     (2.0, ['a', 'b', 'c'], True)

@@ -312,7 +312,7 @@ case("l1-penalty-with-newton/LR", "penalty='l1', solver='newton'",
 case("unknown-penalty/LR", "penalty='l3'", lambda: LogisticRegression(penalty="l3").fit(X, Y),
      DataError, "unknown penalty 'l3'")
 case("unknown-penalty/Softmax", "penalty='l3'", lambda: SoftmaxRegression(penalty="l3").fit(X, Y),
-     DataError, "unknown penalty 'l3': choose None, 'l2', 'l1' or 'elasticnet'")
+     DataError, "unknown penalty 'l3': choose None, 'l2', 'l1', 'elasticnet' or a minilogit.core.penalty.Penalty")
 case("l1-with-newton/Softmax", "penalty='l1' (solver newton)",
      lambda: SoftmaxRegression(penalty="l1").fit(X, Y),
      DataError, "the l1 penalty is not differentiable at 0: use solver='proximal'")

@@ -541,7 +541,7 @@ def test_get_params_and_clone():
     m = GLM(family="poisson", solver="newton", tol=1e-10)
     assert m.get_params() == {"family": "poisson", "link": None, "solver": "newton",
                              "max_iter": None, "tol": 1e-10, "fit_intercept": True,
-                             "penalty": None, "lam": 1.0, "l1_ratio": 0.5,
+                             "penalty": None, "lam": None, "l1_ratio": None,
                              "cov_type": "expected", "check_separation": False, "verbose": 0}
     assert clone(m).get_params() == m.get_params()
 

@@ -30,12 +30,12 @@ from minilogit import logit
 from minilogit.core.matrix import Matrix
 from minilogit.models.paths import PathPoint, lam_max, lasso_path
 from minilogit.core.logistic import LogisticLoss
-from minilogit.core.penalty import L2Penalty
+from minilogit.core.penalty import ElasticNet, Penalised
 from minilogit.core.solvers import newton
 from minilogit.solvers.cd import coordinate_descent
 from minilogit.solvers.elastic_net import kkt_violation
 from minilogit.solvers.proximal import proximal
-from minilogit.solvers.proximal import soft_threshold
+from minilogit.core.penalty import soft_threshold
 
 EPS = sys.float_info.epsilon
 TOL = 1e-8                      # the solvers' default tol (per example)
@@ -85,12 +85,12 @@ class Problem:
         self.n, self.p1 = self.loss.n_examples, self.loss.n_params
         self.P = list(range(1, self.p1))
         self.lam = frac * lam_max(X, y, l1_ratio)
-        self.l1, self.l2 = self.lam * l1_ratio, self.lam * (1.0 - l1_ratio)
+        self.penalty = ElasticNet(self.lam, l1_ratio)
+        self.l1, self.l2 = self.penalty.l1, self.penalty.l2
         self.start = [logit(sum(y) / len(y))] + [0.0] * (self.p1 - 1)
 
     def fit(self, solver, **options):
-        return solver(self.loss, self.start, l1=self.l1, l2=self.l2, penalized=self.P,
-                      **options)
+        return solver(Penalised(self.loss, self.penalty, self.P), self.start, **options)
 
     def F(self, beta):
         """eq. (41), computed here from its definition."""
@@ -137,7 +137,7 @@ def smallest_curvature(problem, beta, coords):
     """A lower bound on the smallest eigenvalue of the smooth part's Hessian
     restricted to ``coords``: 1 / ||H_S^-1||_inf (for a symmetric positive
     definite H_S, ||H_S^-1||_2 <= ||H_S^-1||_inf)."""
-    H = L2Penalty(problem.loss, problem.l2, problem.P).hessian(beta).rows
+    H = Penalised(problem.loss, ElasticNet(problem.l2, 0.0), problem.P).hessian(beta).rows
     H_S = Matrix([[H[j][k] for k in coords] for j in coords])
     inv = H_S.inverse().rows
     return 1.0 / max(sum(abs(a) for a in row) for row in inv)
@@ -161,12 +161,12 @@ def test_soft_threshold_is_the_prox_of_the_absolute_value(u, t):
 
 def test_kkt_violation_cases():
     """The three cases of eq. (45), and l1 = 0 giving the plain gradient norm."""
-    assert kkt_violation([0.0, -0.5, 0.3], [1.0, 2.0, 0.0], 0.5, [1, 2]) == 0.0
-    assert kkt_violation([0.2, -0.5, 0.3], [1.0, 2.0, 0.0], 0.5, [1, 2]) == 0.2   # intercept
-    assert kkt_violation([0.0, 0.5, 0.3], [1.0, -2.0, 0.0], 0.5, [1, 2]) == 0.0   # sign matches
-    assert kkt_violation([0.0, 0.5, 0.3], [1.0, 2.0, 0.0], 0.5, [1, 2]) == 1.0    # wrong sign
-    assert kkt_violation([0.0, 0.0, -0.75], [1.0, 0.0, 0.0], 0.5, [1, 2]) == 0.25  # |g| > l1 at 0
-    assert kkt_violation([0.1, -0.3], [1.0, 0.0], 0.0, [1]) == 0.3
+    assert kkt_violation([0.0, -0.5, 0.3], [1.0, 2.0, 0.0], ElasticNet(0.5, 1.0), [1, 2]) == 0.0
+    assert kkt_violation([0.2, -0.5, 0.3], [1.0, 2.0, 0.0], ElasticNet(0.5, 1.0), [1, 2]) == 0.2   # intercept
+    assert kkt_violation([0.0, 0.5, 0.3], [1.0, -2.0, 0.0], ElasticNet(0.5, 1.0), [1, 2]) == 0.0   # sign matches
+    assert kkt_violation([0.0, 0.5, 0.3], [1.0, 2.0, 0.0], ElasticNet(0.5, 1.0), [1, 2]) == 1.0    # wrong sign
+    assert kkt_violation([0.0, 0.0, -0.75], [1.0, 0.0, 0.0], ElasticNet(0.5, 1.0), [1, 2]) == 0.25  # |g| > l1 at 0
+    assert kkt_violation([0.1, -0.3], [1.0, 0.0], ElasticNet(0.0, 1.0), [1]) == 0.3
 
 
 # -- the solutions ---------------------------------------------------------------
@@ -232,11 +232,12 @@ def test_proximal_and_cd_agree(problem):
 @given(overlapping_data(), floats(0.01, 10.0))
 def test_ridge_limit_reaches_newtons_optimum(data, l2_per_example):
     """With l1 = 0 and l2 > 0 both solvers reach the optimum that Newton's method
-    finds on L2Penalty(L, l2, P): the same objective, smooth this time."""
+    finds on Penalised(L, the ridge, P): the same objective, smooth this time."""
     X, y = data
     problem = Problem(X, y, 1.0, 1.0)
-    problem.l1, problem.l2 = 0.0, l2_per_example * problem.n
-    ref = newton(L2Penalty(problem.loss, problem.l2, problem.P), problem.start)
+    problem.penalty = ElasticNet(l2_per_example * problem.n, 0.0)
+    problem.l1, problem.l2 = 0.0, problem.penalty.l2
+    ref = newton(Penalised(problem.loss, problem.penalty, problem.P), problem.start)
     assert ref.converged
     for solver in SOLVER_FUNCTIONS:
         r = problem.fit(solver)
@@ -285,7 +286,7 @@ def test_above_lam_max_every_slope_is_exactly_zero(solver, data, factor, shift):
     top = lam_max(X, y)
     assume((factor - 1.0) * top > 10 * TOL * problem.n)
     start = [0.0] + [float(shift)] * (problem.p1 - 1)
-    r = solver(problem.loss, start, l1=problem.l1, penalized=problem.P)
+    r = solver(Penalised(problem.loss, problem.penalty, problem.P), start)
     assert r.converged
     assert all(r.beta[j] == 0.0 for j in problem.P)
     # With every slope 0 the intercept is the log-odds of the base rate,
@@ -379,8 +380,8 @@ def test_path_without_intercept_and_explicit_lams():
 def test_penalty_makes_separated_data_fit():
     """The same data with l1 > 0: a finite minimiser, found by both."""
     loss = LogisticLoss(Matrix([[1.0, -2.0], [1.0, -1.0], [1.0, 1.0], [1.0, 2.0]]), [0, 0, 1, 1])
-    a = proximal(loss, [0.0, 0.0], l1=0.5, penalized=[1])
-    b = coordinate_descent(loss, [0.0, 0.0], l1=0.5, penalized=[1])
+    a = proximal(Penalised(loss, ElasticNet(0.5, 1.0), [1]), [0.0, 0.0])
+    b = coordinate_descent(Penalised(loss, ElasticNet(0.5, 1.0), [1]), [0.0, 0.0])
     assert a.converged and b.converged and a.diagnosis is None and b.diagnosis is None
     # The data are symmetric about 0, so the intercept is 0. Tolerances:
     # each fit's gradient is within tol * N = 4e-8 of eq. (45), and the
@@ -398,23 +399,29 @@ LOSS = LogisticLoss(Matrix([[1.0, -1.0], [1.0, 0.0], [1.0, 1.0], [1.0, 2.0]]), [
 
 @pytest.mark.parametrize("solver", SOLVER_FUNCTIONS, ids=["proximal", "cd"])
 @pytest.mark.parametrize("options", [
-    {"l1": -1.0}, {"l1": float("nan")}, {"l1": float("inf")}, {"l1": True}, {"l1": "0.1"},
-    {"l2": -0.5}, {"l2": None},
     {"penalized": [2]}, {"penalized": [-1]}, {"penalized": [1, 1]}, {"penalized": [True]},
-    {"penalized": [1.0]}, {"penalized": 1},
-    {"max_iter": -1}, {"max_iter": 2.5}, {"tol": -1e-8},
+    {"penalized": [1.0]}, {"max_iter": -1}, {"max_iter": 2.5}, {"tol": -1e-8},
 ])
 def test_bad_solver_parameters_raise_data_error(solver, options):
     """Every bad argument is a DataError naming it."""
+    options = dict(options)
+    objective = Penalised(LOSS, ElasticNet(0.1, 1.0), options.pop("penalized", [1]))
     with pytest.raises(DataError) as e:
-        solver(LOSS, [0.0, 0.0], **options)
-    assert list(options)[0] in str(e.value)
+        solver(objective, [0.0, 0.0], **options)
+    assert (list(options) or ["penalized"])[0] in str(e.value)
+
+
+@pytest.mark.parametrize("lam, alpha", [(-1.0, 1.0), (float("nan"), 1.0), (float("inf"), 1.0),
+                                        (True, 1.0), ("0.1", 1.0), (1.0, -0.5), (1.0, None)])
+def test_bad_elastic_net_weights_raise_data_error(lam, alpha):
+    with pytest.raises(DataError, match="ElasticNet: (lam|alpha)"):
+        ElasticNet(lam, alpha)
 
 
 @pytest.mark.parametrize("solver", SOLVER_FUNCTIONS, ids=["proximal", "cd"])
 def test_wrong_start_length_raises_data_error(solver):
     with pytest.raises(DataError, match="beta0 has 3 entries"):
-        solver(LOSS, [0.0, 0.0, 0.0], l1=0.1, penalized=[1])
+        solver(Penalised(LOSS, ElasticNet(0.1, 1.0), [1]), [0.0, 0.0, 0.0])
 
 
 def test_bad_max_inner_raises_data_error():
@@ -456,7 +463,7 @@ def test_estimator_wires_the_lecture_penalty_into_both_solvers():
     from minilogit.datasets import load_breast_cancer, standardize
     X, y = load_breast_cancer()
     Z = standardize([row[:10] for row in X])[0]
-    for penalty, l1_ratio in (("l1", 0.5), ("elasticnet", 0.5)):
+    for penalty, l1_ratio in (("l1", None), ("elasticnet", 0.5)):
         fits = [LogisticRegression(solver=s, penalty=penalty, lam=20.0, l1_ratio=l1_ratio).fit(Z, y)
                 for s in ("proximal", "cd")]
         assert all(m.converged_ for m in fits)

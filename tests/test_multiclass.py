@@ -17,7 +17,7 @@ from minilogit import (DataError, LogisticRegression, Matrix, MultiLabelClassifi
 from minilogit.datasets import make_masking
 from minilogit import LeastSquaresClassifier
 from minilogit.core.functions import logsumexp, softmax
-from minilogit.core.penalty import L2Penalty
+from minilogit.core.penalty import ElasticNet, Penalised
 from minilogit.core.softmax_regression import SoftmaxLoss
 from test_properties import (FD_STEP, FD_TOL, floats, max_abs, minus, overlapping_data,
                              plus, unit, vectors)
@@ -224,7 +224,8 @@ def test_penalised_gradient_vanishes_at_the_newton_fit(case, lam):
         theta.extend([b] + c)
     index = [m.classes_.index(v) for v in labels]
     d = X.shape[1]
-    loss = L2Penalty(SoftmaxLoss(X, index, K), lam, [k * d + j for k in range(K) for j in range(1, d)])
+    loss = Penalised(SoftmaxLoss(X, index, K), ElasticNet(lam, 0.0),
+                     [k * d + j for k in range(K) for j in range(1, d)])
     assert max_abs(loss.gradient(theta)) <= 1e-9 * len(y) * 10
 
 

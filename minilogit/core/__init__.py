@@ -16,7 +16,8 @@ file                       what                                       walkthroug
 ``logistic.py``            Objective (what a solver may ask); the     4-6, 11, 17
                            loss: NLL, gradient, Hessian;
                            separation
-``penalty.py``             the ridge added to any objective           11, 17
+``penalty.py``             the penalty as one object, added to any    11, 17
+                           objective
 ``solvers.py``             gradient descent, SGD, Newton, IRLS        7-10
 ``estimators.py``          LogisticRegression: data, loss, its        4, 10, 18
                            table of solvers; the penalty

@@ -28,39 +28,6 @@ from .functions import logit, sigmoid
 from .matrix import dot
 
 
-class Penalty:
-    """The penalty of eq. (41), lam((1 - alpha) betaᵀbeta + alpha ||beta||_1),
-    made from a model's ``penalty`` name, ``lam`` and ``l1_ratio`` = alpha:
-    ``l2`` = lam (1 - alpha) and ``l1`` = lam alpha ("l2" is alpha = 0,
-    "l1" alpha = 1, None both 0). The intercept is never penalised.
-
-    >>> p = Penalty("elasticnet", 2.0, 0.25)
-    >>> p.l1, p.l2, Penalty(None, 2.0).l2
-    (0.5, 1.5, 0.0)
-    >>> Penalty("l3", 1.0)
-    Traceback (most recent call last):
-    ...
-    minilogit.DataError: unknown penalty 'l3': choose None, 'l2', 'l1' or 'elasticnet'
-    """
-
-    def __init__(self, name, lam, l1_ratio=0.5):
-        if name not in (None, "l2", "l1", "elasticnet"):
-            raise DataError("unknown penalty %r: choose None, 'l2', 'l1' or 'elasticnet'"
-                            % (name,))
-        # checked even when unused: -1 is never a lam
-        lam = check_number(lam, "lam", "a finite number >= 0", lambda v: 0 <= v < INF)
-        alpha = check_number(l1_ratio, "l1_ratio", "a number in [0, 1]", lambda v: 0 <= v <= 1)
-        alpha = {"l2": 0.0, "l1": 1.0}.get(name, alpha)
-        lam = 0.0 if name is None else float(lam)
-        self.name, self.l1, self.l2 = name, lam * alpha, lam * (1.0 - alpha)   # eq. (41)
-
-    def smooth(self, loss, penalized):
-        """The loss plus the penalty's ridge part on the parameters ``penalized``, eq. (41)."""
-        if self.l2 == 0:
-            return loss
-        from .penalty import L2Penalty     # loaded for a ridge part only (a board: 0.7 KB)
-        return L2Penalty(loss, self.l2, penalized)
-
 
 # column scales further apart than this factor slow first-order steps (or make them diverge)
 SPREAD = 10.0
@@ -144,14 +111,42 @@ class Estimator:
         check_number(self.verbose, "verbose", "0, 1 or 2", lambda v: v in (0, 1, 2),
                      integer=True)
 
-    def _check_penalty(self, penalty):
-        """Return ``penalty``; a DataError when it has an L1 part the solver cannot fit."""
-        if penalty.l1 > 0 and not self.solvers[self.solver].l1:
-            able = sorted(name for name in self.solvers if self.solvers[name].l1)
+    LAM = 1.0           # lam when a penalty is named without one
+
+    def _check_penalty(self):
+        """The fit's penalty, eq. (41): None, or a ``Penalty`` (``penalty.py``) made
+        from ``penalty`` (a name, or a Penalty itself), ``lam`` (default ``LAM``)
+        and ``l1_ratio`` (default 0.5). A DataError when lam or l1_ratio is given
+        with nothing to weigh, or the solver's row cannot fit the penalty."""
+        name, lam, alpha = self.penalty, self.lam, self.l1_ratio
+        named = name in ("l2", "l1", "elasticnet")
+        if isinstance(name, str) and not named:
+            raise DataError("unknown penalty %r: choose None, 'l2', 'l1', 'elasticnet' or a "
+                            "minilogit.core.penalty.Penalty" % (name,))
+        if lam is not None:
+            lam = check_number(lam, "lam", "a finite number >= 0", lambda v: 0 <= v < INF)
+        if alpha is not None:
+            alpha = check_number(alpha, "l1_ratio", "a number in [0, 1]", lambda v: 0 <= v <= 1)
+        for what, value, used in (("lam", lam, named), ("l1_ratio", alpha, name == "elasticnet")):
+            if value is not None and not used:
+                raise DataError("%s=%r is given but penalty=%r has no use for it: leave it out, "
+                                "or set penalty=%s" % (what, value, name, "'elasticnet'" if what
+                                                       == "l1_ratio" else "'l2', 'l1' or 'elasticnet'"))
+        if name is None or lam == 0:
+            return None                 # a penalty of weight 0 is none
+        from .penalty import ElasticNet, Penalty   # loaded for a penalty only
+        if named:                       # eq. (41): alpha 0 for l2, 1 for l1
+            alpha = {"l2": 0.0, "l1": 1.0}.get(name, 0.5 if alpha is None else alpha)
+            name = ElasticNet(self.LAM if lam is None else lam, alpha, name)
+        elif not isinstance(name, Penalty):
+            raise DataError("penalty must be None, 'l2', 'l1', 'elasticnet' or a "
+                            "minilogit.core.penalty.Penalty, got %r" % (name,))
+        if not self.solvers[self.solver].fits(name):
+            able = sorted(s for s in self.solvers if self.solvers[s].fits(name))
             raise DataError("the %s penalty is not differentiable at 0: use %s, not %r"
-                            % (penalty.name, " or ".join("solver=%r" % s for s in able)
+                            % (name, " or ".join("solver=%r" % s for s in able)
                                or "a solver for it (minilogit's proximal or cd)", self.solver))
-        return penalty
+        return name
 
     def _check_identified(self, shape, penalised, blocks=1):
         """Raise DataError, before any work, when a Newton or IRLS fit has more
@@ -172,70 +167,84 @@ class Estimator:
 
     def _solve(self, loss, beta0, penalty, penalized, describe=None):
         """Minimise the loss plus the penalty (on the parameters ``penalized``)
-        from ``beta0`` with the solver that ``solver`` names.
+        from ``beta0`` with the solver that ``solver`` names; return its FitResult.
 
-        A singular Hessian that separation does not explain means a column
-        is a combination of others: raise DataError naming it (``describe``,
-        default ``_describe_column``).
+        In this order: the solver's row, the objective (the loss, ``Penalised``
+        by a penalty: every solver sees the same), max_iter and tol (given, or
+        the row's); advice before the run (``_warn_scales`` for first-order
+        steps, ``_warn_work``); the run (``_run``, which names a singular
+        Hessian's column by ``describe``, default ``_describe_column``); after
+        an unpenalised first-order run, a short Newton run that tells
+        separation (``_follow_up``).
         """
-        entry = self.solvers[self.solver]
-        n, d = loss.n_examples, len(beta0)
+        entry, objective = self.solvers[self.solver], loss
+        if penalty is not None:
+            from .penalty import Penalised     # loaded for a penalty only (a board: 1 KB)
+            objective = Penalised(loss, penalty, penalized)
+        n, d = objective.n_examples, len(beta0)
         max_iter = self.max_iter if self.max_iter is not None else entry.iterations(n, d)
         tol = self.tol if self.tol is not None else entry.tol
-        options = dict((name, getattr(self, name)) for name in entry.settings)
-        if entry.l1:                    # it fits the whole penalty itself
-            objective = loss
-            options.update(l1=penalty.l1, l2=penalty.l2, penalized=penalized)
-        else:
-            objective = penalty.smooth(loss, penalized)
+        if "learning_rate" in entry.settings:      # advice before the run: ConvergenceWarning
+            self._warn_scales(objective.scales())
+        self._warn_work(entry, n, d, max_iter)
+        result = self._run(entry, objective, beta0, max_iter, tol, describe)
+        if not entry.hessian and penalty is None and result.diagnosis is None:
+            self._follow_up(entry, objective, beta0, result)
+        result.tol, result.n_examples = tol, n
+        return result
+
+    def _run(self, entry, objective, beta0, max_iter, tol, describe):
+        """The solver's run, watched when ``verbose`` (``progress``). A singular
+        Hessian that separation does not explain means a column is a combination
+        of others: a DataError naming it (``_singular``)."""
+        watch = self.progress(objective, self) if self.verbose and self.progress else None
         # failure_ only when the fit fails (read it with getattr): a fitted model's 24th
         # attribute grows its __dict__ to 29 slots, 232 bytes in one piece at the end of the
         # fit, when a board's heap is most broken up (make board, board-f32 frozen, newton
         # 100 x 4, with the labels' one list and no penalty module: 68 -> 66 KB, core 69 -> 64)
-        if "learning_rate" in entry.settings:       # first-order steps: say so before
-            self._warn_scales(objective.scales())
-        self._warn_work(entry, n, d, max_iter)
-        watch = self.progress(objective, self) if self.verbose and self.progress else None
         try:
-            result = entry.function(watch or objective, beta0, max_iter=max_iter, tol=tol,
-                                    **options)
+            return entry.function(watch or objective, beta0, max_iter=max_iter, tol=tol,
+                                  **dict((k, getattr(self, k)) for k in entry.settings))
         except SingularMatrixError as e:
-            result = e
+            singular = e
         except DivergenceError as e:
             self.failure_ = "Failed, step too large: %s." % (e,)
             raise
         finally:
             if watch is not None:
                 watch.close()
-        if isinstance(result, SingularMatrixError):   # raised here, not chained to e
-            name = (describe or self._describe_column)(result.column)
-            if result.column == 0:      # nothing before it: X'WX's first column is 0
-                message = ("the Hessian is singular: %s is 0 on every row whose weight "
-                           "w_i is not 0 (a column of zeros?); drop it" % name)
-            else:
-                message = ("the Hessian is singular: %s is a linear combination of the "
-                           "columns before it (a constant or duplicated column?); drop it "
-                           "(or, if the columns' scales differ by many orders of magnitude, "
-                           "standardize them)" % name)
-            self.failure_ = "Failed, collinearity: %s." % message
-            raise DataError(message)
-        if not entry.hessian and result.diagnosis is None and penalty.l1 == penalty.l2 == 0.0:
-            # first-order runs stop before separation shows, or pass their test (SGD's is
-            # loose) on the way to infinity: a short Newton run tells, of as many steps as
-            # the fit's own work pays for (an iteration: ``passes`` of ~N d operations; a
-            # Newton step: ~N d^2 / 2 + d^3 / 3), 25 at most
-            steps = result.newton_check = min(25, int(entry.work(n, d) * result.n_iter /
-                                                       NEWTON.work(n, d)))
-            try:
-                found = steps and newton(objective, beta0, steps, TOL).diagnosis
-                if found:
-                    result.converged = False
-                    result.diagnosis = ("a Newton run of at most %d steps from the start, "
-                                        "after the fit, found %s" % (steps, found))
-            except (ArithmeticError, DataError) as e:     # a singular Hessian, say
-                result.newton_check = "failed (%s)" % (e,)
-        result.tol, result.n_examples = tol, objective.n_examples
-        return result
+        raise self._singular(singular.column, describe or self._describe_column)  # not chained
+
+    def _singular(self, column, describe):
+        """The DataError of a singular Hessian at parameter ``column`` (named by ``describe``)."""
+        name = describe(column)
+        if column == 0:                 # nothing before it: X'WX's first column is 0
+            message = ("the Hessian is singular: %s is 0 on every row whose weight "
+                       "w_i is not 0 (a column of zeros?); drop it" % name)
+        else:
+            message = ("the Hessian is singular: %s is a linear combination of the "
+                       "columns before it (a constant or duplicated column?); drop it "
+                       "(or, if the columns' scales differ by many orders of magnitude, "
+                       "standardize them)" % name)
+        self.failure_ = "Failed, collinearity: %s." % message
+        return DataError(message)
+
+    def _follow_up(self, entry, objective, beta0, result):
+        """First-order runs stop before separation shows, or pass their test (SGD's is
+        loose) on the way to infinity: a short Newton run from the start tells, of as
+        many steps as the fit's own work pays for (an iteration: ``passes`` of ~N d
+        operations; a Newton step: ~N d^2 / 2 + d^3 / 3), 25 at most."""
+        n, d = objective.n_examples, len(beta0)
+        steps = result.newton_check = min(25, int(entry.work(n, d) * result.n_iter /
+                                                   NEWTON.work(n, d)))
+        try:
+            found = steps and newton(objective, beta0, steps, TOL).diagnosis
+            if found:
+                result.converged = False
+                result.diagnosis = ("a Newton run of at most %d steps from the start, "
+                                    "after the fit, found %s" % (steps, found))
+        except (ArithmeticError, DataError) as e:     # a singular Hessian, say
+            result.newton_check = "failed (%s)" % (e,)
 
     def _warn_scales(self, s):
         """Warn ConvergenceWarning, before a first-order run, when the columns'
@@ -295,7 +304,7 @@ class Estimator:
                           "from %.3g to %.3g)" % (min(s), max(s)))
             warn("%s did not converge in %d iterations: the scaled %s is %s; "
                  "raise max_iter%s" % (self.solver, result.n_iter, "KKT violation"
-                                       if self.solvers[self.solver].l1 else "gradient",
+                                       if self.solvers[self.solver].prox else "gradient",
                                        compared(result.criterion, result.tol), advice),
                  ConvergenceWarning, self._CALLER)
 
@@ -320,10 +329,11 @@ class LogisticRegression(Estimator):
     - ``start``: "zeros" (default: beta = 0, lecture 001's trace) or
       "log_odds" (intercept log(ybar / (1 - ybar)), eq. (23), the rest 0).
     - ``penalty``: None (default), "l2", "l1" or "elasticnet", with weight
-      ``lam`` and mixing ``l1_ratio`` = alpha: lecture 001's
-      NLL + lam((1 - alpha) betaᵀbeta + alpha ||beta||_1), eq. (41) (``Penalty``);
-      "l1" and "elasticnet" need a solver that fits them. The intercept is
-      never penalised.
+      ``lam`` (default 1) and mixing ``l1_ratio`` = alpha (default 0.5, for
+      "elasticnet" only): lecture 001's
+      NLL + lam((1 - alpha) betaᵀbeta + alpha ||beta||_1), eq. (41)
+      (``penalty.ElasticNet``), or a ``penalty.Penalty`` of your own; one with
+      an L1 part needs a solver that fits it. The intercept is never penalised.
     - ``class_weight``: None, "balanced" (class c weighs N / (K n_c), eq. (47))
       or a dict {label: weight}; it multiplies ``sample_weight``.
 
@@ -361,8 +371,8 @@ class LogisticRegression(Estimator):
                "sgd": Solver(sgd, 200, 1e-3, ("learning_rate", "random_state"), passes=6)}
 
     def __init__(self, solver="newton", max_iter=None, tol=None, learning_rate=None,
-                 fit_intercept=True, random_state=0, start="zeros", penalty=None, lam=1.0,
-                 l1_ratio=0.5, class_weight=None, verbose=0):
+                 fit_intercept=True, random_state=0, start="zeros", penalty=None, lam=None,
+                 l1_ratio=None, class_weight=None, verbose=0):
         self.solver, self.max_iter, self.tol, self.start = solver, max_iter, tol, start
         self.learning_rate, self.random_state = learning_rate, random_state
         self.fit_intercept, self.penalty, self.lam = fit_intercept, penalty, lam
@@ -373,7 +383,7 @@ class LogisticRegression(Estimator):
         self._check_solver_params()
         if self.start not in ("zeros", "log_odds"):
             raise DataError("start must be 'zeros' or 'log_odds', got %r" % (self.start,))
-        return self._check_penalty(Penalty(self.penalty, self.lam, self.l1_ratio))
+        return self._check_penalty()
 
     @adapted
     def fit(self, X, y, sample_weight=None):
@@ -389,7 +399,7 @@ class LogisticRegression(Estimator):
         X1 = design(X, self.fit_intercept)
         classes, y01 = check_binary_labels(y, X1.shape[0])
         weights = self._weights(sample_weight, classes, y01)
-        self._check_identified(X1.shape, penalty.l1 > 0 or penalty.l2 > 0)
+        self._check_identified(X1.shape, penalty is not None)
         loss = LogisticLoss(X1, y01, weights)                # eq. (10)
         first = 1 if self.fit_intercept else 0
         beta0 = [0.0] * X1.shape[1]
@@ -403,7 +413,7 @@ class LogisticRegression(Estimator):
         self.intercept_ = result.beta[0] if self.fit_intercept else 0.0
         self.coef_ = result.beta[first:]
         self._keep(result, X1.shape[1] - first)
-        self._loss, self._penalised = loss, penalty.l1 > 0 or penalty.l2 > 0
+        self._loss, self._penalised = loss, penalty is not None
         return self
 
     def _weights(self, sample_weight, classes, y01):

@@ -8,12 +8,12 @@ fitted probability, W = diag(p_i (1 - p_i)).
 
 The loss is the total negative log-likelihood, a sum over examples (not a
 mean), as in the lecture. An objective knows nothing about how it is
-minimised: the solvers ask it only what ``Objective`` lists. ``L2Penalty``
-(``penalty.py``) adds the ridge term to any objective without touching its code.
+minimised: the solvers ask it only what ``Objective`` lists. ``Penalised``
+(``penalty.py``) adds a penalty to any objective without touching its code.
 
 Reading order: ``Objective`` (the protocol), ``nll`` (the lecture's formula),
 ``LogisticLoss`` (the same sum with its derivatives), ``diagnose_margins``
-(separation, eq. (24)); then ``penalty.py``: ``Wrapper`` and ``L2Penalty``.
+(separation, eq. (24)); then ``penalty.py``: ``Penalty`` and ``Penalised``.
 
 >>> X = Matrix([[1.0, 0.0], [1.0, 1.0]])
 >>> loss = LogisticLoss(X, [0, 1])
@@ -58,7 +58,9 @@ class Objective:
     ``gradient(beta)``           g = dL/dbeta, a list                            all
     ``hessian(beta)``            H, a Matrix                                     newton
     ``working_response(beta)``   (w, z): IRLS's weights and response, eq. (21)  irls
-    ``X``, ``ridge()``           the design matrix; a penalty's diagonal         irls
+    ``X``                        the design matrix                               irls
+    ``penalty_newton(beta)``     a penalty's (R, R beta - its gradient), eq. (22)  irls
+    ``penalty``, ``penalized``   the penalty (None) and its parameters           cd, prox
     ``example_gradient(i, b)``   example i's gradient; ``examples``: the visits  sgd
     ``diagnose(beta, step)``     why no minimum exists (separation), or None     all
     ``scales()``                 the s_j of the convergence test                 all
@@ -74,11 +76,11 @@ class Objective:
     that many copies of the row.
 
     >>> loss = LogisticLoss(Matrix([[1.0], [1.0]]), [0, 1], weights=[2, 0.5])
-    >>> loss.n_examples, loss.examples, loss.ridge().rows, loss.loss is loss
+    >>> loss.n_examples, loss.examples, loss.penalty_newton([1.0])[0].rows, loss.loss is loss
     (2.5, ([0, 0, 1], [1.0, 1.0, 0.5]), [[0.0]], True)
     """
 
-    weights = None
+    weights, penalty, penalized = None, None, ()
 
     def set_weights(self, weights):
         """Keep the weights (None: all 1) and n_examples = sum_i w_i."""
@@ -108,9 +110,9 @@ class Objective:
         s = column_scales(self.X, self.weights)
         return s * (self.n_params // len(s))          # one block per class, if several
 
-    def ridge(self):
-        """The diagonal a penalty adds to XᵀWX, a Matrix (here: zeros)."""
-        return Matrix.diag([0.0] * self.n_params)
+    def penalty_newton(self, beta):
+        """What a penalty adds to IRLS's eq. (22), (R, R beta - its gradient) (here: zeros)."""
+        return Matrix.diag([0.0] * self.n_params), [0.0] * self.n_params
 
     def diagnose(self, beta, step):
         """A message saying why no minimum exists, or None (here: always None)."""

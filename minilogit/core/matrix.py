@@ -400,6 +400,15 @@ def _check_entries(rows, what):
                                 % (i, j, what, v))
 
 
+def max_abs(v):
+    """The largest |v_j| (the infinity norm).
+
+    >>> max_abs([1.0, -3.0, 2.0])
+    3.0
+    """
+    return max(map(abs, v))
+
+
 def weighted_gram(X, w, wx=None):
     """Return XᵀWX for W = diag(w), never forming the N x N matrix W.
 

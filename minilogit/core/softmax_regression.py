@@ -40,7 +40,7 @@ import math
 from .checks import adapted, check_class_labels, check_scores, check_X, design
 from .compat import INF, mul
 from .errors import DataError
-from .estimators import NEWTON, Estimator, Penalty
+from .estimators import NEWTON, Estimator
 from .functions import logsumexp, softmax
 from .logistic import Objective, diagnose_margins
 from .penalty import Wrapper
@@ -275,8 +275,8 @@ class SoftmaxRegression(Estimator):
     - ``solver``: "newton" (default), "gd" or "sgd" (the rows of ``solvers``;
       ``minilogit.SoftmaxRegression`` adds "proximal", for L1).
     - ``penalty``: None (default), "l2", "l1" or "elasticnet", with ``lam``
-      and ``l1_ratio`` as for ``LogisticRegression`` (eq. (41); intercepts
-      are not penalised).
+      (default 0.5) and ``l1_ratio`` as for ``LogisticRegression`` (eq. (41);
+      intercepts are not penalised).
     - ``reference_class``: the label whose vector is fixed at 0, eq. (30).
       None (default): the first class when there is no penalty, and no
       reference class (K vectors, the symmetric form) with one.
@@ -320,9 +320,11 @@ class SoftmaxRegression(Estimator):
                "sgd": Solver(sgd, 200, 1e-3, ("learning_rate", "random_state"), passes=6)}
     separation_test = None      # check_separation's exact test: set above the core
 
-    def __init__(self, solver="newton", penalty=None, lam=0.5, reference_class=None,
+    LAM = 0.5           # lam when a penalty is named without one (scikit-learn's C = 1)
+
+    def __init__(self, solver="newton", penalty=None, lam=None, reference_class=None,
                  max_iter=None, tol=None, learning_rate=None, fit_intercept=True,
-                 random_state=0, l1_ratio=0.5, check_separation=False, verbose=0):
+                 random_state=0, l1_ratio=None, check_separation=False, verbose=0):
         self.penalty, self.lam, self.reference_class = penalty, lam, reference_class
         self.solver, self.max_iter, self.tol = solver, max_iter, tol
         self.learning_rate, self.random_state = learning_rate, random_state
@@ -333,9 +335,9 @@ class SoftmaxRegression(Estimator):
     def _check_params(self):
         """Check the parameters; return the penalty, eq. (41)."""
         self._check_solver_params()
-        penalty = self._check_penalty(Penalty(self.penalty, self.lam, self.l1_ratio))
-        if (self.solver == "newton" and penalty.l2 == 0 and self.penalty is not None
-                and self.reference_class is None):
+        penalty = self._check_penalty()
+        if (self.solver == "newton" and self.penalty is not None and self.reference_class is None
+                and (penalty is None or not penalty.bounded)):
             raise DataError(
                 "Newton's method cannot fit K free parameter vectors without a ridge "
                 "penalty: adding the same vector to every theta_k changes no probability, "
@@ -359,14 +361,13 @@ class SoftmaxRegression(Estimator):
         """
         self._forget()
         penalty = self._check_params()
-        penalised = penalty.l1 > 0 or penalty.l2 > 0
         X1 = design(X, self.fit_intercept)
         classes, index = check_class_labels(y, X1.shape[0], model="softmax regression")
         if self.reference_class is not None and self.reference_class not in classes:
             raise DataError("reference_class %r is not one of the classes %r"
                             % (self.reference_class, classes))
         K, d = len(classes), X1.shape[1]
-        self._check_identified(X1.shape, penalised, K)
+        self._check_identified(X1.shape, penalty is not None, K)
         first = 1 if self.fit_intercept else 0        # where the coefficients start in a block
         loss = SoftmaxLoss(X1, index, K, names=classes)
         ref = self.reference_class
@@ -388,7 +389,7 @@ class SoftmaxRegression(Estimator):
         result = self._solve(objective, [0.0] * objective.n_params, penalty, penalized,
                              self._describe_parameter)
         if verdict is not None:
-            verdict(result, penalised)
+            verdict(result, penalty is not None)
         loss.release()
         self._report(result)             # before keeping: a warning may be an error
         theta = objective.full(result.beta)
@@ -401,7 +402,7 @@ class SoftmaxRegression(Estimator):
         self.coef_ = [b[first:] for b in blocks]
         self.intercept_ = intercepts
         self._keep(result, d - first)
-        self._loss, self._penalised = objective, penalised
+        self._loss, self._penalised = objective, penalty is not None
         return self
 
     def _describe_parameter(self, j):

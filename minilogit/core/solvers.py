@@ -31,7 +31,7 @@ irls                (XᵀWX)⁻¹ XᵀWz                              (21), (22)
 
 from .compat import BOARD, EPS, mul
 from .errors import DataError, DivergenceError, SingularMatrixError, shown
-from .matrix import axpy, fill, weighted_gram
+from .matrix import axpy, fill, max_abs, weighted_gram
 
 # The default tol of newton, irls and gd: 1e-8 in double precision; 16 EPS
 # (1.9e-6) in single, where a scaled mean gradient is known to a few EPS only
@@ -149,10 +149,10 @@ def record(iterates, details, beta, detail):
 class Solver:
     """A row of a model's table of solvers (``solvers``): the function, the
     model's parameters it is given (``settings``, e.g. ``learning_rate``),
-    its default ``max_iter`` and ``tol``, whether it fits an L1 penalty
-    (``l1``: it is then given the loss and the penalty's l1, l2 and
-    penalized indices), whether it solves a d x d Hessian a step
-    (``hessian``), else its passes over N x d data an iteration (``passes``).
+    its default ``max_iter`` and ``tol``, whether it fits a penalty's
+    non-smooth part by its prox (``prox``: the L1 term; ``fits``), whether it
+    solves a d x d Hessian a step (``hessian``), else its passes over N x d
+    data an iteration (``passes``).
     With ``least``, the default max_iter is as many as WORK allows, ``least``
     to ``max_iter``. A layer above the core, or a user, adds rows to a table.
 
@@ -161,11 +161,16 @@ class Solver:
     ('learning_rate',)
     """
 
-    def __init__(self, function, max_iter, tol, settings=(), l1=False, hessian=False,
+    def __init__(self, function, max_iter, tol, settings=(), prox=False, hessian=False,
                  passes=3, least=None):
         self.function, self.max_iter, self.tol = function, max_iter, tol
-        self.settings, self.l1, self.hessian = tuple(settings), l1, hessian
+        self.settings, self.prox, self.hessian = tuple(settings), prox, hessian
         self.passes, self.least = passes, least
+
+    def fits(self, penalty):
+        """Whether it fits ``penalty`` (a ``Penalty`` or None): a smooth one, every
+        solver; one with a non-smooth part, a solver with ``prox``."""
+        return penalty is None or penalty.smooth or self.prox
 
     def iterations(self, n, d):
         """The default max_iter on N rows and d parameters (see above).
@@ -182,15 +187,6 @@ class Solver:
         """Multiply-adds of an iteration, about: a Hessian step forms X'WX
         (N d^2 / 2, symmetric) and solves it (d^3 / 3); others: ``passes`` N d."""
         return n * d * d / 2.0 + d ** 3 / 3.0 if self.hessian else self.passes * n * d
-
-
-def max_abs(v):
-    """The largest |v_j| (the infinity norm).
-
-    >>> max_abs([1.0, -3.0, 2.0])
-    3.0
-    """
-    return max(map(abs, v))
 
 
 def scaled_gradient(g, scales, n_examples):
@@ -471,9 +467,9 @@ def irls(objective, beta0, max_iter=100, tol=TOL):
     """Minimise ``objective`` by iteratively reweighted least squares.
 
     Each iteration forms the weights w_i and the adjusted response z, eq. (21),
-    and solves the weighted least-squares problem (XᵀWX) beta = XᵀWz, eq. (22).
-    The objective's ``working_response`` guards z where w_i -> 0. Each step is
-    Newton's, so the run stops as ``newton``'s does: one step after the test.
+    and solves (XᵀWX + R) beta = XᵀWz + r, eq. (22) (a penalty's R and r:
+    ``penalty_newton``). ``working_response`` guards z where w_i -> 0. Each
+    step is Newton's, so the run stops as ``newton``'s does: one after the test.
 
     >>> from minilogit.core.matrix import Matrix
     >>> from minilogit.core.logistic import LogisticLoss
@@ -486,11 +482,11 @@ def irls(objective, beta0, max_iter=100, tol=TOL):
     while not run.done(g):                               # the test, then one more step (Run)
         w, z = objective.working_response(beta)          # eq. (21): w_i, z = X beta + W^-1 (y - p)
         XtWz = fill(z, map(mul, w, z)) @ X               # eq. (22): X'Wz, (Wz)_i = w_i z_i in z
-        # eq. (22): X'WX, W never formed, plus a ridge penalty's 2 lam I, eq. (41); z's slots,
-        # its work array: no N-long list a step (make board, board-f32 frozen, irls: 88 -> 65 KB)
-        XtWX = weighted_gram(X, w, z) + objective.ridge()
+        R, r = objective.penalty_newton(beta)            # a penalty's Hessian R, R beta - its gradient
+        # eq. (22): X'WX + R, W never formed, z's slots its work array: no N-long list a
+        XtWX = weighted_gram(X, w, z) + R                # step (make board: irls 88 -> 65 KB)
         try:
-            beta = XtWX.solve(XtWz)                      # eq. (22): beta = (X'WX)^-1 X'Wz
+            beta = XtWX.solve([u + v for u, v in zip(XtWz, r)])   # eq. (22): (X'WX + R) beta = X'Wz + r
         except SingularMatrixError:
             if run.separated():
                 break

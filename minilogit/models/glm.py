@@ -18,13 +18,13 @@ import math
 from ..core.checks import adapted, as_float, check_sample_weight, check_scores, check_X, design
 from ..core.compat import INF, LOG_MAX
 from ..core.errors import DataError, shown
-from ..core.estimators import Estimator, Penalty
+from ..core.estimators import Estimator
 from ..core.matrix import Matrix, dot
 from ..core.solvers import TOL, Solver, newton
 from ..families import family_and_link, log_factorial
 from ..objectives.glm import GLMLoss
 from ._base import Model
-from .logistic import L1_SOLVERS
+from ..solvers.rows import CD, PROXIMAL
 
 
 def irls(objective, beta0, max_iter, tol):
@@ -119,12 +119,12 @@ class GLM(Model, Estimator):
                "lam", "l1_ratio", "cov_type", "check_separation", "verbose")
     # irls (glm_irls) and newton (Fisher scoring: Newton's method on the expected
     # information); cd and proximal for an L1 penalty
-    solvers = dict(L1_SOLVERS, irls=Solver(irls, 100, TOL, hessian=True),
+    solvers = dict(proximal=PROXIMAL, cd=CD, irls=Solver(irls, 100, TOL, hessian=True),
                    newton=Solver(newton, 100, TOL, hessian=True))
     _KIND = "regressor"
 
     def __init__(self, family="binomial", link=None, solver="irls", max_iter=None, tol=None,
-                 fit_intercept=True, penalty=None, lam=1.0, l1_ratio=0.5, cov_type="expected",
+                 fit_intercept=True, penalty=None, lam=None, l1_ratio=None, cov_type="expected",
                  check_separation=False, verbose=0):
         self.family, self.link, self.fit_intercept = family, link, fit_intercept
         self.solver, self.max_iter, self.tol = solver, max_iter, tol
@@ -137,7 +137,7 @@ class GLM(Model, Estimator):
             raise DataError("cov_type must be 'expected' or 'observed', got %r"
                             % (self.cov_type,))
         self._check_solver_params()
-        penalty = self._check_penalty(Penalty(self.penalty, self.lam, self.l1_ratio))
+        penalty = self._check_penalty()
         family_and_link(self.family, self.link)
         return penalty
 
@@ -172,7 +172,7 @@ class GLM(Model, Estimator):
         """
         self._forget()
         penalty = self._check_params()
-        penalised = penalty.l1 > 0 or penalty.l2 > 0
+        penalised = penalty is not None
         family, link = family_and_link(self.family, self.link)
         X1 = design(X, self.fit_intercept)
         n_rows = X1.shape[0]

@@ -20,25 +20,8 @@ and "cd", for the L1 and elastic-net penalties (``minilogit.solvers``);
 import math
 
 from ..core.estimators import LogisticRegression as CoreLogisticRegression, loss_mean
-from ..core.solvers import TOL, Solver
+from ..solvers.rows import CD, PROXIMAL
 from ._base import Model
-
-
-def _proximal(objective, beta0, max_iter, tol, l1, l2, penalized):
-    """FISTA for the elastic net (``minilogit.solvers.proximal``), loaded when first run."""
-    from ..solvers.proximal import proximal
-    return proximal(objective, beta0, l1, l2, penalized, max_iter, tol)
-
-
-def _coordinate_descent(objective, beta0, max_iter, tol, l1, l2, penalized):
-    """Coordinate descent on the IRLS quadratic (``minilogit.solvers.cd``), loaded when first run."""
-    from ..solvers.cd import coordinate_descent
-    return coordinate_descent(objective, beta0, l1, l2, penalized, max_iter, tol)
-
-
-# the rows the layers above the core add to a model's table of solvers
-L1_SOLVERS = {"proximal": Solver(_proximal, 10000, TOL, l1=True, least=500),
-              "cd": Solver(_coordinate_descent, 100, TOL, l1=True)}
 
 
 class LogisticRegression(Model, CoreLogisticRegression):
@@ -58,7 +41,7 @@ class LogisticRegression(Model, CoreLogisticRegression):
     minilogit.DataError: the l1 penalty is not differentiable at 0: use solver='cd' or solver='proximal', not 'newton'
     """
 
-    solvers = dict(CoreLogisticRegression.solvers, **L1_SOLVERS)
+    solvers = dict(CoreLogisticRegression.solvers, proximal=PROXIMAL, cd=CD)
     _BINARY = True
 
     def _set_inference(self):

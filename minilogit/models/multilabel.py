@@ -18,9 +18,10 @@ from ..core.matrix import dot
 from ..objectives.multilabel import MultiLabelLoss
 from ..core.checks import (adapted, as_float, check_class_labels, check_scores, check_threshold,
                            check_X, design)
-from ..core.estimators import Estimator, Penalty
+from ..core.estimators import Estimator
 from ._base import Model, clone
-from .logistic import L1_SOLVERS, LogisticRegression
+from ..solvers.rows import PROXIMAL
+from .logistic import LogisticRegression
 
 
 
@@ -142,7 +143,7 @@ class MultiLabelClassifier(Model, Estimator):
     # The solvers that need only value, gradient and Hessian: IRLS and coordinate
     # descent work on one design matrix X, and the K labels each have their own rows.
     solvers = dict((name, LogisticRegression.solvers[name]) for name in ("gd", "newton", "sgd"))
-    solvers["proximal"] = L1_SOLVERS["proximal"]
+    solvers["proximal"] = PROXIMAL
 
     def __init__(self, solver="newton", max_iter=None, tol=None, learning_rate=None,
                  fit_intercept=True, random_state=0):
@@ -153,7 +154,6 @@ class MultiLabelClassifier(Model, Estimator):
     def _check_params(self):
         """Check the parameters as ``fit`` does first; return the penalty (none)."""
         self._check_solver_params()
-        return Penalty(None, 0.0)
 
     @adapted
     def fit(self, X, Y):

@@ -26,6 +26,7 @@ from ..core.functions import logit
 from ..core.checks import check_binary_labels, check_number
 from ..core.checks import design
 from ..core.logistic import LogisticLoss
+from ..core.penalty import ElasticNet, Penalised
 from ..core.solvers import TOL
 from ..progress import Ticker
 from ..solvers.cd import coordinate_descent
@@ -157,8 +158,8 @@ def lasso_path(X, y, lams=None, n_lams=20, eps=1e-3, l1_ratio=1.0, solver="cd",
     fit = PATH_SOLVERS[solver]
     path, ticker = [], Ticker("lasso path point", verbose)
     for lam in lams:
-        l1, l2 = lam * l1_ratio, lam * (1.0 - l1_ratio)                  # eq. (41)
-        r = fit(loss, beta, l1=l1, l2=l2, penalized=penalized, tol=tol)
+        penalty = ElasticNet(lam, l1_ratio)          # eq. (41): l1 = lam alpha, l2 = lam (1 - alpha)
+        r = fit(Penalised(loss, penalty, penalized), beta, tol=tol)
         beta = r.beta                                                    # warm start
         if fit_intercept:
             intercept, coef = beta[0], list(beta[1:])

@@ -10,7 +10,7 @@ import math
 
 from ..core.softmax_regression import SoftmaxRegression as CoreSoftmaxRegression
 from ._base import Model
-from .logistic import L1_SOLVERS
+from ..solvers.rows import PROXIMAL
 
 FREE_VECTORS = ("the K class vectors are free (no reference_class), so the model is not "
                 "identifiable: adding one vector to every class changes no probability and "
@@ -68,7 +68,7 @@ class SoftmaxRegression(Model, CoreSoftmaxRegression):
 
     # exp(coef) against the baseline class: a relative-risk ratio (Stata's mlogit, rrr)
     _RATIO = "RRR"
-    solvers = dict(CoreSoftmaxRegression.solvers, proximal=L1_SOLVERS["proximal"])
+    solvers = dict(CoreSoftmaxRegression.solvers, proximal=PROXIMAL)
     separation_test = staticmethod(exact_separation)
 
     @property

@@ -1,6 +1,6 @@
 """The objectives above the core (this package imports none of them).
 
-The lecture's losses (``LogisticLoss``, ``SoftmaxLoss``, ``L2Penalty``,
+The lecture's losses (``LogisticLoss``, ``SoftmaxLoss``, ``Penalised``,
 ``FixedAtZero``) are in ``minilogit.core``. Here:
 
 ========================  ==================================================

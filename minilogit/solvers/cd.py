@@ -29,9 +29,10 @@ loop cannot diverge.
 
 >>> from minilogit import Matrix
 >>> from minilogit.core.logistic import LogisticLoss
+>>> from minilogit.core.penalty import ElasticNet, Penalised
 >>> X = Matrix([[1.0, -1.0, 0.5], [1.0, 0.0, -1.0], [1.0, 1.0, 0.0], [1.0, 2.0, 1.0]])
->>> loss = LogisticLoss(X, [0, 1, 0, 1])
->>> r = coordinate_descent(loss, [0.0, 0.0, 0.0], l1=0.5, penalized=[1, 2])
+>>> loss = Penalised(LogisticLoss(X, [0, 1, 0, 1]), ElasticNet(0.5, 1.0), [1, 2])   # l1 = 0.5
+>>> r = coordinate_descent(loss, [0.0, 0.0, 0.0])
 >>> r.converged, [round(b, 6) for b in r.beta]
 (True, [-0.205735, 0.411469, 0.0])
 """
@@ -39,34 +40,36 @@ loop cannot diverge.
 from ..core.checks import check_number
 from ..core.compat import mul
 from ..core.matrix import dot
-from ..core.penalty import L2Penalty
 from ..core.solvers import TOL
 from .elastic_net import (check_elastic_net, elastic_net_value, iterate, penalty_mask,
-                          rose_beyond_rounding, soft_threshold)
+                          rose_beyond_rounding)
 
 _MAX_HALVINGS = 30             # a step shrunk 2^30-fold that still raises F: rounding has won
 
 
-def coordinate_descent(objective, beta0, l1=0.0, l2=0.0, penalized=(), max_iter=100,
-                       tol=TOL, max_inner=1000):
-    """Minimise F = L + l2 ||beta_P||^2 + l1 ||beta_P||_1, eq. (41), by IRLS + coordinate descent.
+def coordinate_descent(objective, beta0, max_iter=100, tol=TOL, max_inner=1000):
+    """Minimise F = L + P(beta_P), e.g. L + l2 ||beta_P||^2 + l1 ||beta_P||_1, eq. (41),
+    by IRLS + coordinate descent.
 
-    ``objective`` is L with a design matrix ``X`` and ``working_response``
-    (w_i, z_i of eq. (21)); ``penalized`` lists the indices P of the
-    penalised coefficients. Each outer iteration minimises the weighted
-    elastic-net problem eq. (44) by at most ``max_inner`` sweeps of cyclic
+    ``objective`` is f = L + S with a design matrix ``X`` and
+    ``working_response`` (w_i, z_i of eq. (21)), a ``Penalised`` loss whose
+    ``penalty`` is P on the coefficients ``penalized`` (or a loss alone).
+    Each outer iteration minimises the weighted elastic-net problem eq. (44)
+    (the penalty's smooth part S by its second-order Taylor expansion at
+    beta, exact for the ridge) by at most ``max_inner`` sweeps of cyclic
     coordinate descent, then halves the step while F rises.
 
     Converged when the KKT conditions, eq. (45), hold to ``tol`` per
     example: the scaled KKT test of ``elastic_net.iterate``. ``history`` holds F at the start
     and after each outer iteration, ``grad_norms`` the KKT violation there.
-    Without a penalty (l1 = l2 = 0) the objective's ``diagnose`` can stop
-    the run (separation). Raises ``DataError`` for bad arguments.
+    Without a penalty the objective's ``diagnose`` can stop the run
+    (separation). Raises ``DataError`` for bad arguments.
 
     >>> from minilogit import Matrix
     >>> from minilogit.core.logistic import LogisticLoss
+    >>> from minilogit.core.penalty import ElasticNet, Penalised
     >>> loss = LogisticLoss(Matrix([[1.0, -1.0], [1.0, 0.0], [1.0, 1.0], [1.0, 2.0]]), [0, 1, 0, 1])
-    >>> r = coordinate_descent(loss, [0.0, 0.0], l1=0.5, l2=0.5, penalized=[1])
+    >>> r = coordinate_descent(Penalised(loss, ElasticNet(1.0, 0.5), [1]), [0.0, 0.0])
     >>> r.converged, round(r.beta[1], 6)
     (True, 0.223267)
     >>> coordinate_descent(loss, [0.0, 0.0], max_inner=0)
@@ -74,15 +77,12 @@ def coordinate_descent(objective, beta0, l1=0.0, l2=0.0, penalized=(), max_iter=
     ...
     minilogit.DataError: cd: max_inner must be an integer >= 1, got 0
     """
-    penalized = check_elastic_net("cd", objective, beta0, l1, l2, penalized, max_iter, tol)
+    penalty, penalized = check_elastic_net("cd", objective, beta0, max_iter, tol)
     check_number(max_inner, "cd: max_inner", "an integer >= 1", lambda v: v >= 1, integer=True)
-    in_P = penalty_mask(penalized, objective.n_params)
-    n = objective.n_examples
-    X = objective.X
-    f = L2Penalty(objective, l2, penalized)          # the smooth part of F
+    n, X, f = objective.n_examples, objective.X, objective      # f: the smooth part of F
 
     def F_of(beta):
-        return elastic_net_value(f.value(beta), beta, l1, penalized)       # eq. (41)
+        return elastic_net_value(f.value(beta), beta, penalty, penalized)  # eq. (41)
 
     def step(beta, F, violation):
         w, z = objective.working_response(beta)              # eq. (21): w_i, z_i at beta
@@ -96,7 +96,7 @@ def coordinate_descent(objective, beta0, l1=0.0, l2=0.0, penalized=(), max_iter=
         # would be spent on sweeps and thrown away by the next outer
         # iteration.
         inner_tol = 0.1 * max(violation, tol * n)
-        beta_new = _weighted_elastic_net(X, w, z, beta, l1, l2, in_P,
+        beta_new = _weighted_elastic_net(X, w, z, beta, penalty, penalized,
                                          inner_tol, max_inner)          # eq. (44)
         F_new = F_of(beta_new)
         halvings = 0
@@ -109,25 +109,29 @@ def coordinate_descent(objective, beta0, l1=0.0, l2=0.0, penalized=(), max_iter=
         detail = {"w_min": min(w), "w_max": max(w), "halvings": halvings}
         return beta_new, F_new, f.gradient(beta_new), detail
 
-    return iterate("cd", objective, f, beta0, l1, l2, penalized, max_iter, tol, step,
-                   "(21), (44)")
+    return iterate("cd", f, beta0, penalty, penalized, max_iter, tol, step, "(21), (44)")
 
 
-def _weighted_elastic_net(X, w, z, beta, l1, l2, in_P, inner_tol, max_sweeps):
+def _weighted_elastic_net(X, w, z, beta, penalty, penalized, inner_tol, max_sweeps):
     """Minimise Q(b) of eq. (44) by cyclic coordinate descent from b = beta.
 
     For coordinate j, with the partial residual r_ij = z_i - sum_{k != j} x_ik b_k,
+    and the penalty's smooth part S by its Taylor expansion at beta (h_j its
+    second derivative, t_j = h_j beta_j - dS/dbeta_j; for the ridge h_j = 2 l2, t_j = 0),
 
-        b_j = S(sum_i w_i x_ij r_ij, l1) / (sum_i w_i x_ij^2 + 2 l2)      (j in P)
-        b_j = sum_i w_i x_ij r_ij / sum_i w_i x_ij^2                     (j not in P)
+        b_j = prox(u_j, 1 / a_j), u_j = (sum_i w_i x_ij r_ij + t_j) / a_j,
+              a_j = sum_i w_i x_ij^2 + h_j                               (j in P)
+        b_j = sum_i w_i x_ij r_ij / sum_i w_i x_ij^2                      (j not in P)
 
-    Stops after a sweep in which no (sum_i w_i x_ij^2 + 2 l2) |change of b_j|
+    with the penalty's prox (the lasso's: S(u_j, l1 / a_j), eq. (42)).
+    Stops after a sweep in which no (sum_i w_i x_ij^2 + h_j) |change of b_j|
     (the change of the partial derivative it undid) exceeds ``inner_tol``,
     or after ``max_sweeps`` sweeps.
 
     >>> from minilogit import Matrix
+    >>> from minilogit.core.penalty import ElasticNet
     >>> X = Matrix([[1.0, 0.0], [0.0, 1.0]])
-    >>> _weighted_elastic_net(X, [1.0, 1.0], [3.0, -0.5], [0.0, 0.0], 1.0, 0.0, [True, True], 0.0, 10)
+    >>> _weighted_elastic_net(X, [1.0, 1.0], [3.0, -0.5], [0.0, 0.0], ElasticNet(1.0, 1.0), [0, 1], 0.0, 10)
     [2.0, 0.0]
     """
     b = list(beta)
@@ -135,10 +139,16 @@ def _weighted_elastic_net(X, w, z, beta, l1, l2, in_P, inner_tol, max_sweeps):
     r = [z_i - a_i for z_i, a_i in zip(z, X @ b)]            # r_i = z_i - x_i'b
     wx = [list(map(mul, w, x_j)) for x_j in cols]            # W x_j, elementwise: W never formed
     v = [dot(wx_j, x_j) for wx_j, x_j in zip(wx, cols)]      # v_j = sum_i w_i x_ij^2
+    h, t = [0.0] * len(b), [0.0] * len(b)                    # S's Taylor terms at beta
+    b_P = [beta[j] for j in penalized]
+    for j, h_j, g_j, b_j in zip(penalized, penalty.hessian_diag(b_P), penalty.gradient(b_P), b_P):
+        h[j], t[j] = h_j, h_j * b_j - g_j
+    in_P = penalty_mask(penalized, len(b))
+    at = dict((j, k) for k, j in enumerate(penalized))       # j's place k in beta_P
     for _ in range(max_sweeps):
         largest = 0.0
         for j in range(len(b)):
-            denom = v[j] + 2.0 * l2 if in_P[j] else v[j]
+            denom = v[j] + h[j] if in_P[j] else v[j]
             if denom == 0.0:             # x_j = 0 on every row: only the penalty sees b_j
                 b_j = 0.0 if in_P[j] else b[j]
             else:
@@ -146,7 +156,10 @@ def _weighted_elastic_net(X, w, z, beta, l1, l2, in_P, inner_tol, max_sweeps):
                 if in_P[j]:
                     # eq. (44), from the Taylor quadratic WITH its 1/2; the
                     # slide's form (no 1/2) would threshold at l1 / 2
-                    b_j = soft_threshold(rho, l1) / denom
+                    # a separable penalty's prox at b_P = u_j e_k: its k-th entry is b_j's
+                    u = [0.0] * len(penalized)
+                    u[at[j]] = (rho + t[j]) / denom
+                    b_j = penalty.prox(u, 1.0 / denom)[at[j]]
                 else:
                     b_j = rho / denom                        # eq. (44): no S, no l2
             delta = b_j - b[j]

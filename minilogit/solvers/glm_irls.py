@@ -37,8 +37,8 @@ adds three safeguards, and ``glm_irls`` has them:
 import math
 
 from ..core.errors import DivergenceError, SingularMatrixError
-from ..core.matrix import weighted_gram
-from ..core.solvers import ROUNDING, TOL, FitResult, max_abs, record, scaled_gradient
+from ..core.matrix import max_abs, weighted_gram
+from ..core.solvers import ROUNDING, TOL, FitResult, record, scaled_gradient
 from ..core.compat import INF
 
 MAX_HALVINGS = 30                # a step shrunk 2^30-fold that still fails: give up
@@ -75,20 +75,25 @@ def saturated(objective):
 
 
 def _wls(objective, w, z, beta=None):
-    """Solve the weighted least squares (X'WX + ridge) beta_new = X'Wz, eq. (22).
+    """Solve the weighted least squares (X'WX + R) beta_new = X'Wz + R beta - dP/dbeta,
+    eq. (22) with a penalty's Hessian R (``penalty_newton``; 0 without one).
 
     From a ``beta``, solve the same equation for the change beta_new - beta,
-    whose right side X'W(z - X beta) - ridge beta comes from the residuals
+    whose right side X'W(z - X beta) - dP/dbeta comes from the residuals
     of the data: rounding in the solve then shrinks with the change instead
     of staying in beta_new, so the step after the test lands on the optimum
     (Longley: 4.8e-8 from R's QR fit when solved for beta_new, 6e-12 so).
+    Without a ``beta`` (the first step, from the start means) the penalty
+    enters at beta = 0.
     """
-    X, ridge = objective.X, objective.ridge()
-    XtWX = weighted_gram(X, w) + ridge                   # eq. (22): X'WX (+ a ridge, eq. (41))
+    X = objective.X
+    at = [0.0] * X.shape[1] if beta is None else beta
+    R, r = objective.penalty_newton(at)                   # r = R beta - dP/dbeta
+    XtWX = weighted_gram(X, w) + R                       # eq. (22): X'WX (+ R, eq. (41))
     if beta is None:
-        return XtWX.solve([w_i * z_i for w_i, z_i in zip(w, z)] @ X)    # eq. (22)
-    r = [w_i * (z_i - a_i) for w_i, z_i, a_i in zip(w, z, X @ beta)]     # W(z - X beta)
-    change = XtWX.solve([u - v for u, v in zip(r @ X, ridge @ beta)])
+        return XtWX.solve([u + v for u, v in zip([w_i * z_i for w_i, z_i in zip(w, z)] @ X, r)])
+    resid = [w_i * (z_i - a_i) for w_i, z_i, a_i in zip(w, z, X @ beta)]     # W(z - X beta)
+    change = XtWX.solve([u - (R_b - v) for u, R_b, v in zip(resid @ X, R @ beta, r)])
     return [b + d for b, d in zip(beta, change)]
 
 
@@ -100,7 +105,7 @@ def _finite_value(objective, beta):
 
 
 def glm_irls(objective, max_iter=100, tol=TOL, mu0=None):
-    """Minimise a GLM ``objective`` (a ``GLMLoss``, maybe under an ``L2Penalty``) by IRLS
+    """Minimise a GLM ``objective`` (a ``GLMLoss``, maybe ``Penalised``) by IRLS
     from the start means, with step-halving and R's deviance test; return a ``FitResult``.
 
     ``mu0``: the start means (R's ``mustart``), by default ``start_means``.

@@ -10,6 +10,8 @@ l1 = lam alpha) is a smooth part f = L + l2 ||beta_P||^2 plus an L1 term
 that has no gradient where a beta_j is 0. A proximal gradient step takes a
 gradient step on f alone and then solves the L1 term exactly, which is
 soft-thresholding, eq. (42): coefficients within eta l1 of 0 land on 0.
+Any penalty does the same with its own smooth part and prox
+(``minilogit.core.penalty.Penalty``).
 
 FISTA (Beck and Teboulle 2009, "A fast iterative shrinkage-thresholding
 algorithm for linear inverse problems", SIAM J. Imaging Sci. 2(1), 183-202)
@@ -40,43 +42,41 @@ import math
 from ..core.compat import INF
 from ..core.matrix import dot
 
-from ..core.penalty import L2Penalty
 from ..core.solvers import TOL
-from .elastic_net import (check_elastic_net, elastic_net_value, iterate, penalty_mask,
-                          rose_beyond_rounding, soft_threshold)
+from .elastic_net import check_elastic_net, elastic_net_value, iterate, rose_beyond_rounding
 
 # Each iteration's backtracking starts from the last accepted step times this.
 _GROW = 1.25
 
 
-def proximal(objective, beta0, l1=0.0, l2=0.0, penalized=(), max_iter=10000, tol=TOL):
-    """Minimise F = L + l2 ||beta_P||^2 + l1 ||beta_P||_1, eq. (41), by FISTA.
+def proximal(objective, beta0, max_iter=10000, tol=TOL):
+    """Minimise F = L + P(beta_P), e.g. L + l2 ||beta_P||^2 + l1 ||beta_P||_1, eq. (41), by FISTA.
 
-    ``objective`` is L (value, gradient, diagnose); ``penalized`` lists the
-    indices P of the penalised coefficients. Each iteration is a proximal
+    ``objective`` is f = L + S (value, gradient, diagnose), a ``Penalised``
+    loss whose ``penalty`` gives N and its prox on the coefficients
+    ``penalized``, P (or a loss alone: no penalty). Each iteration is a proximal
     gradient step with backtracking, eq. (42), from the look-ahead point of
     eq. (43), restarted when F rises (see the module docstring).
 
     The run has converged when the KKT conditions, eq. (45), hold to
     ``tol`` per example: the scaled KKT test of ``elastic_net.iterate``. ``history`` holds F at
     the start and after each iteration, ``grad_norms`` the KKT violation
-    there. Without a penalty (l1 = l2 = 0) the objective's ``diagnose`` can
-    stop the run (separation), as in the other solvers. Raises
-    ``DataError`` for bad arguments (see ``check_elastic_net``).
+    there. Without a penalty the objective's ``diagnose`` can stop the run
+    (separation), as in the other solvers. Raises ``DataError`` for bad
+    arguments (see ``check_elastic_net``).
 
     >>> from minilogit import Matrix
     >>> from minilogit.core.logistic import LogisticLoss
+    >>> from minilogit.core.penalty import ElasticNet, Penalised
     >>> loss = LogisticLoss(Matrix([[1.0, -1.0], [1.0, 0.0], [1.0, 1.0], [1.0, 2.0]]), [0, 1, 0, 1])
-    >>> r = proximal(loss, [0.0, 0.0], l1=5.0, penalized=[1])   # l1 above lam_max: slope 0
-    >>> r.beta, r.n_iter
+    >>> r = proximal(Penalised(loss, ElasticNet(5.0, 1.0), [1]), [0.0, 0.0])   # l1 above lam_max
+    >>> r.beta, r.n_iter                                                       # slope 0
     ([0.0, 0.0], 0)
-    >>> round(proximal(loss, [0.0, 0.0], l1=0.5, l2=0.5, penalized=[1]).beta[1], 6)
+    >>> round(proximal(Penalised(loss, ElasticNet(1.0, 0.5), [1]), [0.0, 0.0]).beta[1], 6)
     0.223267
     """
-    penalized = check_elastic_net("proximal", objective, beta0, l1, l2, penalized, max_iter, tol)
-    in_P = penalty_mask(penalized, objective.n_params)
-    n = objective.n_examples
-    f = L2Penalty(objective, l2, penalized) if l2 > 0 else objective   # the smooth part of F
+    penalty, penalized = check_elastic_net("proximal", objective, beta0, max_iter, tol)
+    n, f = objective.n_examples, objective          # f: the smooth part of F
     beta = [float(b) for b in beta0]
     f_beta, g = f.value(beta), f.gradient(beta)   # f and its gradient at beta, kept for restarts
     v, f_v, g_v = beta, f_beta, g        # the look-ahead point, f and its gradient there
@@ -85,10 +85,11 @@ def proximal(objective, beta0, l1=0.0, l2=0.0, penalized=(), max_iter=10000, tol
     def step(beta, F, violation):
         nonlocal f_beta, g, v, f_v, g_v, t, eta
         while True:
-            eta, beta_new, f_new, g_new = _prox_step(f, v, f_v, g_v, _GROW * eta, l1, in_P)
+            eta, beta_new, f_new, g_new = _prox_step(f, v, f_v, g_v, _GROW * eta, penalty,
+                                                     penalized)
             if beta_new is None:         # no step size satisfies the test: rounding has won
                 return None, None, None, None
-            F_new = elastic_net_value(f_new, beta_new, l1, penalized)       # eq. (41)
+            F_new = elastic_net_value(f_new, beta_new, penalty, penalized)  # eq. (41)
             if not rose_beyond_rounding(F_new, F, n + len(beta)):
                 break
             if t == 1.0:                 # v is beta: even a plain step rose, by rounding
@@ -105,12 +106,12 @@ def proximal(objective, beta0, l1=0.0, l2=0.0, penalized=(), max_iter=10000, tol
             t, v, f_v, g_v = 1.0, beta_new, f_beta, g
         return beta_new, F_new, g_new, {"eta": eta}
 
-    return iterate("proximal", objective, f, beta0, l1, l2, penalized, max_iter, tol, step,
-                   "(42), (43)")
+    return iterate("proximal", f, beta0, penalty, penalized, max_iter, tol, step, "(42), (43)")
 
 
-def _prox_step(f, v, f_v, g_v, eta, l1, in_P):
-    """One proximal gradient step from v, eq. (42), with backtracking on eta.
+def _prox_step(f, v, f_v, g_v, eta, penalty, penalized):
+    """One proximal gradient step from v, eq. (42), with backtracking on eta:
+    beta = prox of eta N at v - eta g on the penalised coefficients, v - eta g elsewhere.
 
     Accept eta once f(beta) <= f(v) + g'd + ||d||^2 / (2 eta), d = beta - v
     (Beck and Teboulle's test: f lies under the quadratic that the step
@@ -122,9 +123,9 @@ def _prox_step(f, v, f_v, g_v, eta, l1, in_P):
     (eta, None, None, None) when eta falls below 1e-30.
     """
     while eta > 1e-30:
-        beta = [soft_threshold(v_j - eta * g_j, eta * l1) if p_j   # eq. (42): S(v - eta g, eta l1)
-                else v_j - eta * g_j                               # unpenalised: a gradient step
-                for v_j, g_j, p_j in zip(v, g_v, in_P)]
+        beta = [v_j - eta * g_j for v_j, g_j in zip(v, g_v)]       # a gradient step on f
+        for j, b_j in zip(penalized, penalty.prox([beta[j] for j in penalized], eta)):
+            beta[j] = b_j                                          # eq. (42): S(v - eta g, eta l1)
         d = [b - v_j for b, v_j in zip(beta, v)]
         f_beta = f.value(beta)
         if f_beta < INF:                 # an infinite loss (overflow) means: too far

@@ -194,7 +194,8 @@ def _fits(model_class, name, X, y):
         settings = _settings(solver, name)
         for penalty in _penalised(solver) if settings is not None else ():
             l1, l2 = _lam(penalty)
-            m = model_class(solver=solver, penalty=penalty, lam=LAM, **settings).fit(X, y)
+            lam = None if penalty is None else LAM         # lam weighs a penalty only
+            m = model_class(solver=solver, penalty=penalty, lam=lam, **settings).fit(X, y)
             yield solver, penalty, l1, l2, m
 
 
@@ -272,7 +273,8 @@ def glm_residuals(name):
         for solver in sorted(GLM.solvers):
             for penalty in _penalised(solver):
                 l1, l2 = _lam(penalty)
-                m = GLM(family=family, link=link, solver=solver, penalty=penalty, lam=LAM)
+                m = GLM(family=family, link=link, solver=solver, penalty=penalty,
+                        lam=None if penalty is None else LAM)
                 m.fit(X, y, exposure=exposure if offset else None)
                 beta = [m.intercept_] + list(m.coef_)
                 out[(family, link, solver, penalty)] = _single(m, solver, X, beta, d_of, y,

@@ -23,12 +23,12 @@ from helpers import EPS, FIT, X2, Y2, raises
 from minilogit import DataError, Matrix
 from minilogit.models.paths import lam_max, lasso_path
 from minilogit.core.logistic import LogisticLoss
-from minilogit.core.penalty import L2Penalty
+from minilogit.core.penalty import ElasticNet, Penalised
 from minilogit.core.solvers import TOL, newton
 from minilogit.solvers.cd import coordinate_descent
 from minilogit.solvers.elastic_net import kkt_violation
 from minilogit.solvers.proximal import proximal
-from minilogit.solvers.proximal import soft_threshold
+from minilogit.core.penalty import soft_threshold
 
 LASSO_X2 = [0.38291673436605994, 0.5289059687611951, 0.10812279587654364]        # l1 = 1
 LASSO_X2_F = 7.690660789609904
@@ -60,15 +60,16 @@ def test_soft_threshold():
 
 
 def test_kkt_violation():
-    assert kkt_violation([0.0, -0.5, 0.3], [1.0, 2.0, 0.0], 0.5, [1, 2]) == 0.0
-    assert kkt_violation([0.0, 0.5, 0.3], [1.0, 2.0, 0.0], 0.5, [1, 2]) == 1.0
-    assert kkt_violation([0.0, 0.0, -0.75], [1.0, 0.0, 0.0], 0.5, [1, 2]) == 0.25
+    lasso = ElasticNet(0.5, 1.0)                    # l1 = 0.5
+    assert kkt_violation([0.0, -0.5, 0.3], [1.0, 2.0, 0.0], lasso, [1, 2]) == 0.0
+    assert kkt_violation([0.0, 0.5, 0.3], [1.0, 2.0, 0.0], lasso, [1, 2]) == 1.0
+    assert kkt_violation([0.0, 0.0, -0.75], [1.0, 0.0, 0.0], lasso, [1, 2]) == 0.25
 
 
 def test_lasso_reaches_recorded_minimum():
     loss = _loss()
     for solver in (proximal, coordinate_descent):
-        r = solver(loss, [0.0, 0.0, 0.0], l1=1.0, penalized=P)
+        r = solver(Penalised(loss, ElasticNet(1.0, 1.0), P), [0.0, 0.0, 0.0])
         assert r.converged and r.diagnosis is None, r
         assert _close(r.beta, LASSO_X2, COEF_TOL), (r.solver, r.beta)
         F = _F(loss, r.beta, 1.0, 0.0)
@@ -80,7 +81,7 @@ def test_lasso_reaches_recorded_minimum():
 def test_elastic_net_reaches_recorded_minimum():
     loss = _loss()
     for solver in (proximal, coordinate_descent):
-        r = solver(loss, [0.0, 0.0, 0.0], l1=0.5, l2=0.5, penalized=P)
+        r = solver(Penalised(loss, ElasticNet(1.0, 0.5), P), [0.0, 0.0, 0.0])
         assert r.converged, r
         assert _close(r.beta, ENET_X2, COEF_TOL), (r.solver, r.beta)
         assert abs(_F(loss, r.beta, 0.5, 0.5) - ENET_X2_F) <= F_REL * ENET_X2_F
@@ -91,7 +92,7 @@ def test_kkt_conditions_hold_at_the_solution():
     slope's gradient is -l1 sign(beta_j)."""
     loss = _loss()
     for solver in (proximal, coordinate_descent):
-        beta = solver(loss, [0.0, 0.0, 0.0], l1=1.0, penalized=P).beta
+        beta = solver(Penalised(loss, ElasticNet(1.0, 1.0), P), [0.0, 0.0, 0.0]).beta
         g = loss.gradient(beta)
         assert beta[1] > 0 and beta[2] > 0
         kkt = TOL * 12                                  # 1.2e-7 in double precision
@@ -99,11 +100,11 @@ def test_kkt_conditions_hold_at_the_solution():
 
 
 def test_ridge_limit_equals_newton():
-    """l1 = 0, l2 = 1: the same optimum as Newton on L2Penalty (1e-6, as above)."""
-    loss = _loss()
-    ref = newton(L2Penalty(loss, 1.0, P), [0.0, 0.0, 0.0]).beta
+    """l1 = 0, l2 = 1: the same optimum as Newton on the ridge (1e-6, as above)."""
+    ridge = Penalised(_loss(), ElasticNet(1.0, 0.0), P)
+    ref = newton(ridge, [0.0, 0.0, 0.0]).beta
     for solver in (proximal, coordinate_descent):
-        assert _close(solver(loss, [0.0, 0.0, 0.0], l2=1.0, penalized=P).beta, ref, COEF_TOL)
+        assert _close(solver(ridge, [0.0, 0.0, 0.0]).beta, ref, COEF_TOL)
 
 
 def test_path_starts_empty_and_coefficients_enter_one_by_one():
@@ -122,19 +123,22 @@ def test_without_penalty_separation_is_diagnosed():
     for solver in (proximal, coordinate_descent):
         r = solver(loss, [0.0, 0.0], max_iter=5000)
         assert not r.converged and "separation" in r.diagnosis, r
-        r = solver(loss, [0.0, 0.0], l1=0.5, penalized=[1])
+        r = solver(Penalised(loss, ElasticNet(0.5, 1.0), [1]), [0.0, 0.0])
         assert r.converged and r.diagnosis is None
 
 
 def test_bad_parameters_raise_data_error():
     loss = _loss()
     for solver in (proximal, coordinate_descent):
-        for options in ({"l1": -1.0}, {"l2": float("nan")}, {"penalized": [3]},
-                        {"penalized": [1, 1]}, {"max_iter": -1}, {"tol": -1.0}):
-            e = raises(DataError, solver, loss, [0.0, 0.0, 0.0], **options)
-            name = list(options)[0]
+        for penalized, options in (([3], {}), ([1, 1], {}), (P, {"max_iter": -1}),
+                                   (P, {"tol": -1.0})):
+            objective = Penalised(loss, ElasticNet(0.1, 1.0), penalized)
+            e = raises(DataError, solver, objective, [0.0, 0.0, 0.0], **options)
+            name = (list(options) or ["penalized"])[0]
             assert name in str(e), str(e)
-        raises(DataError, solver, loss, [0.0, 0.0], l1=0.1)
+        raises(DataError, solver, loss, [0.0, 0.0])
+    for lam, alpha in ((-1.0, 1.0), (float("nan"), 1.0), (1.0, 2.0)):
+        raises(DataError, ElasticNet, lam, alpha)
     raises(DataError, coordinate_descent, loss, [0.0, 0.0, 0.0], max_inner=0)
     raises(DataError, lasso_path, X2, Y2, l1_ratio=0.0)
     raises(DataError, lasso_path, X2, Y2, solver="newton")

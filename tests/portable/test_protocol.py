@@ -46,7 +46,7 @@ def test_get_params_deep_and_set_params():
     assert m.set_params(lam=0.5, solver="irls") is m
     assert (m.lam, m.solver) == (0.5, "irls")
     ovr = OneVsRest(LogisticRegression())
-    assert ovr.get_params()["estimator__lam"] == 1.0
+    assert ovr.get_params()["estimator__lam"] is None      # 1.0 once a penalty is named
     assert list(ovr.get_params(deep=False)) == ["estimator"]
     ovr.set_params(estimator__lam=4.0)
     assert ovr.estimator.lam == 4.0 and clone(ovr).estimator.lam == 4.0
