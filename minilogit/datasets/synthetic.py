@@ -15,6 +15,7 @@ from ..core.checks import check_number
 from ..core.errors import DataError
 from ..core.rng import Random
 from ..core.compat import INF
+from .dataset import Dataset
 
 # Where the three groups of ``make_masking`` sit on the feature axis.
 MASKING_CENTRES = (-4.0, 0.0, 4.0)
@@ -57,8 +58,6 @@ def make_masking(n_per_class=50, seed=0):
     >>> make_masking(seed=3).data == make_masking(seed=3).data
     True
     """
-    from . import Dataset    # here, not at the top: minilogit.datasets imports this module
-
     check_number(n_per_class, "n_per_class", "a positive integer", lambda v: v >= 1, integer=True)
     rng = Random(seed)
     X, y = [], []
@@ -103,8 +102,6 @@ def make_bank_balance(n=200, positive_share=0.5, seed=0, noise=250.0):
     >>> 3900 < crossing(0.5) < 4100, crossing(0.8) < 3600
     (True, True)
     """
-    from . import Dataset    # here, not at the top: minilogit.datasets imports this module
-
     check_number(n, "n", "an integer >= 2", lambda v: v >= 2, integer=True)
     check_number(positive_share, "positive_share", "a number strictly between 0 and 1",
                  lambda v: 0.0 < v < 1.0)
