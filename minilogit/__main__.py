@@ -43,11 +43,11 @@ from .core.checks import design
 from .core.errors import DataError, DivergenceError, InferenceError, NotFittedError, SingularMatrixError
 from .core.estimators import SPREAD
 from .core.matrix import column_scales
-from .inference import wrap_text
 from .models.glm import GLM
 from .models.logistic import LogisticRegression
 from .models.softmax import SoftmaxRegression
 from .svg import save
+from .tables import wrap_text
 
 USAGE = """usage: python3 -m minilogit COMMAND [ARGUMENTS]
 

@@ -294,18 +294,3 @@ class Inference:
         self._fitted()
         return summary_table(self, alpha, feature_names)
 
-
-def wrap_text(text, width):
-    """Split text into lines of at most ``width`` characters at spaces.
-
-    >>> wrap_text("the fit is penalised, so no standard errors", 20)
-    ['the fit is', 'penalised, so no', 'standard errors']
-    """
-    lines, line = [], ""
-    for word in text.split():
-        if line and len(line) + 1 + len(word) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = word if not line else line + " " + word
-    return lines + [line]

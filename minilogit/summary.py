@@ -7,8 +7,8 @@ out, and loads the first time a summary is asked for.
 
 from .special import exp_or_inf
 from .core.errors import DataError
-from .inference import unfinished, wrap_text
-from .tables import printable, table
+from .inference import unfinished
+from .tables import printable, table, wrap_text
 
 
 def reference_levels(categories):

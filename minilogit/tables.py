@@ -18,6 +18,7 @@ trace_table                the iterations as a Table (the CLI's ``trace``)
 solver_table               fitted models side by side (the demo's comparison)
 escape                     text made safe for HTML and XML
 printable                  text with its control characters written out
+wrap_text                  text split into lines at spaces
 =========================  ====================================================
 
 >>> t = table("a  b\\n1  2", ["a", "b"], [["1", "2"]])
@@ -61,6 +62,22 @@ def escape(text):
     text = "\n".join(printable(line) for line in str(text).split("\n"))
     return (text.replace("&", "&amp;").replace("<", "&lt;")
             .replace(">", "&gt;").replace('"', "&quot;"))
+
+
+def wrap_text(text, width):
+    """Split text into lines of at most ``width`` characters at spaces.
+
+    >>> wrap_text("the fit is penalised, so no standard errors", 20)
+    ['the fit is', 'penalised, so no', 'standard errors']
+    """
+    lines, line = [], ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = word if not line else line + " " + word
+    return lines + [line]
 
 
 def _html_rows(tag, rows):
