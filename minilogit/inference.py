@@ -292,5 +292,5 @@ class Inference:
         """
         from .summary import summary_table       # the table's layout loads when first asked
         self._fitted()
-        return summary_table(self, alpha, feature_names)
+        return summary_table(self, alpha, feature_names, unfinished(self.model))
 

@@ -7,7 +7,6 @@ out, and loads the first time a summary is asked for.
 
 from .special import exp_or_inf
 from .core.errors import DataError
-from .inference import unfinished
 from .tables import printable, table, wrap_text
 
 
@@ -73,14 +72,15 @@ def information(m):
     return m.cov_type
 
 
-def summary_table(m, alpha, feature_names):
+def summary_table(m, alpha, feature_names, short):
     """``m.summary(alpha, feature_names)`` for a model whose inference is set
     (see ``minilogit.inference``): a ``minilogit.tables.Table``, whose text is
-    the table and whose HTML (in a notebook) the same numbers.
+    the table and whose HTML (in a notebook) the same numbers. ``short``: why
+    the fit is not at the optimum (``inference.unfinished``), or None.
 
     >>> from minilogit import LogisticRegression
     >>> m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
-    >>> summary_table(m, 0.05, ["dose"]).splitlines()[-2].split()[:2]
+    >>> summary_table(m, 0.05, ["dose"], None).splitlines()[-2].split()[:2]
     ['dose', '0.9082']
     """
     names = list(m.param_names_)
@@ -115,7 +115,7 @@ def summary_table(m, alpha, feature_names):
     if not blocked:
         left.append(("Information:", information(m)))
     right = [("Log-likelihood:", "%.4f" % m.llf_), ("LL-null:", "%.4f" % m.llnull_)]
-    short = unfinished(m)           # not at the optimum: no criteria built on llf either
+    # not at the optimum (short): no criteria built on llf either
     if short is None:
         right.append(("Pseudo R-squ.:", "%.4f" % m.prsquared_))
         if not m._penalised:        # AIC, BIC and the LLR test count free ML estimates

@@ -185,6 +185,86 @@ def test_nothing_imports_a_module_above_it():
                 rel, line, ".".join(target))
 
 
+def module_name(path):
+    """The dotted name of the module a file of the package is: a package's
+    ``__init__.py`` is the package (``minilogit/datasets/__init__.py``:
+    ``minilogit.datasets``).
+
+    >>> module_name(os.path.join(PACKAGE, "datasets", "__init__.py"))
+    'minilogit.datasets'
+    """
+    parts = os.path.relpath(path[:-3], ROOT).split(os.sep)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def import_graph():
+    """{module: {module: a line that imports it}}: every import written in the
+    package, at the top or inside a function, relative or absolute. ``from P import
+    X`` imports the module P.X when there is one (``from . import synthetic``), else P;
+    the parent packages that Python imports on the way are not counted."""
+    files = dict((module_name(p), p) for p in python_files(PACKAGE))
+    graph = {}
+    for name, path in files.items():
+        package = name if path.endswith("__init__.py") else name.rpartition(".")[0]
+        edges = graph.setdefault(name, {})
+        for line, level, module, names in imports(path):
+            if level:                               # from .. import: level - 1 parents up
+                parts = package.split(".")
+                base = ".".join(parts[:len(parts) - level + 1])
+                module = base + "." + module if module else base
+            if module.split(".")[0] != "minilogit":
+                continue
+            if not names:                           # import minilogit.x.y
+                edges.setdefault(module, line)
+            for n in names:
+                target = module + "." + n if module + "." + n in files else module
+                edges.setdefault(target, line)
+    return graph
+
+
+def find_cycle(graph):
+    """A list of modules [a, b, ..., a] each importing the next, or None.
+
+    >>> find_cycle({"a": {"b": 1}, "b": {"c": 2}, "c": {"a": 3}})
+    ['a', 'b', 'c', 'a']
+    >>> find_cycle({"a": {"b": 1}, "b": {}}) is None
+    True
+    """
+    done, path = set(), []
+
+    def visit(node):
+        if node in path:
+            return path[path.index(node):] + [node]
+        if node in done:
+            return None
+        path.append(node)
+        for target in sorted(graph.get(node, {})):
+            cycle = visit(target)
+            if cycle:
+                return cycle
+        path.pop()
+        done.add(node)
+        return None
+
+    for node in sorted(graph):
+        cycle = visit(node)
+        if cycle:
+            return cycle
+    return None
+
+
+def test_no_import_cycle():
+    """No module imports itself through others, not even by an import inside a function:
+    the layers of DESIGN.md are a graph without a cycle, each module below those that
+    import it."""
+    graph = import_graph()
+    assert "minilogit.summary" in graph["minilogit.inference"]          # inside a function
+    assert "minilogit.datasets.synthetic" in graph["minilogit.datasets"]   # from . import X
+    cycle = find_cycle(graph)
+    assert cycle is None, "an import cycle (module:line of its import): " + " -> ".join(
+        "%s:%d" % (a, graph[a][b]) for a, b in zip(cycle, cycle[1:])) + " -> " + cycle[0]
+
+
 def test_sub_package_inits_import_nothing():
     """minilogit.models, .objectives and .solvers are folders of modules: their
     __init__ imports none of them, so using one does not load its siblings."""
