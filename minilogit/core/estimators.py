@@ -38,8 +38,14 @@ SPREAD = 10.0
 # says so only beyond FEW parameters (with fewer, a step costs a few passes of the data).
 RATE, NEWTON_STEPS, FEW = 1.5e7, 5, 100
 
-# The Newton row of the models' tables of solvers: max_iter 100 (a handful are needed)
-NEWTON = Solver(newton, 100, TOL, hessian=True)
+# The rows of the models' tables of solvers (``solvers``), made once. max_iter when none is
+# given: Newton and IRLS need a handful, gradient descent tens to hundreds on standardized
+# data (14 to 172 measured; test_long_work), thousands on columns of other scales: as many
+# as WORK allows, 500 at least (Solver.iterations), SGD counts epochs. tol: SGD's average
+# is noisy, so its test is looser.
+NEWTON, IRLS = Solver(newton, 100, TOL, hessian=True), Solver(irls, 100, TOL, hessian=True)
+GD = Solver(gradient_descent, 10000, TOL, ("learning_rate",), least=500)
+SGD = Solver(sgd, 200, 1e-3, ("learning_rate", "random_state"), passes=6)
 
 
 class Estimator:
@@ -360,15 +366,7 @@ class LogisticRegression(Estimator):
 
     _PARAMS = ("solver", "max_iter", "tol", "learning_rate", "fit_intercept",
                "random_state", "start", "penalty", "lam", "l1_ratio", "class_weight", "verbose")
-    # max_iter when none is given: Newton and IRLS need a handful, gradient
-    # descent tens to hundreds on standardized data (14 to 172 measured; test_long_work),
-    # thousands on columns of other scales: as many as WORK allows, 500 at least
-    # (Solver.iterations), SGD counts epochs. tol: SGD's average is noisy, so
-    # its test is looser.
-    solvers = {"newton": NEWTON,
-               "irls": Solver(irls, 100, TOL, hessian=True),
-               "gd": Solver(gradient_descent, 10000, TOL, ("learning_rate",), least=500),
-               "sgd": Solver(sgd, 200, 1e-3, ("learning_rate", "random_state"), passes=6)}
+    solvers = {"newton": NEWTON, "irls": IRLS, "gd": GD, "sgd": SGD}
 
     def __init__(self, solver="newton", max_iter=None, tol=None, learning_rate=None,
                  fit_intercept=True, random_state=0, start="zeros", penalty=None, lam=None,

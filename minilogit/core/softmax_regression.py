@@ -40,12 +40,11 @@ import math
 from .checks import adapted, check_class_labels, check_scores, check_X, design
 from .compat import INF, mul
 from .errors import DataError
-from .estimators import NEWTON, Estimator
+from .estimators import GD, NEWTON, SGD, Estimator
 from .functions import logsumexp, softmax
 from .logistic import Objective, diagnose_margins
 from .penalty import Wrapper
 from .matrix import Matrix, dot, fill, weighted_gram
-from .solvers import TOL, Solver, gradient_descent, sgd
 
 
 class SoftmaxLoss(Objective):
@@ -315,9 +314,7 @@ class SoftmaxRegression(Estimator):
     _PARAMS = ("solver", "penalty", "lam", "reference_class", "max_iter", "tol",
                "learning_rate", "fit_intercept", "random_state", "l1_ratio", "check_separation",
                "verbose")
-    solvers = {"newton": NEWTON,
-               "gd": Solver(gradient_descent, 10000, TOL, ("learning_rate",), least=500),
-               "sgd": Solver(sgd, 200, 1e-3, ("learning_rate", "random_state"), passes=6)}
+    solvers = {"newton": NEWTON, "gd": GD, "sgd": SGD}
     separation_test = None      # check_separation's exact test: set above the core
 
     LAM = 0.5           # lam when a penalty is named without one (scikit-learn's C = 1)

@@ -18,9 +18,9 @@ import math
 from ..core.checks import adapted, as_float, check_sample_weight, check_scores, check_X, design
 from ..core.compat import INF, LOG_MAX
 from ..core.errors import DataError, shown
-from ..core.estimators import Estimator
+from ..core.estimators import NEWTON, Estimator
 from ..core.matrix import Matrix, dot
-from ..core.solvers import TOL, Solver, newton
+from ..core.solvers import TOL, Solver
 from ..families import family_and_link, log_factorial
 from ..objectives.glm import GLMLoss
 from ._base import Model
@@ -120,7 +120,7 @@ class GLM(Model, Estimator):
     # irls (glm_irls) and newton (Fisher scoring: Newton's method on the expected
     # information); cd and proximal for an L1 penalty
     solvers = dict(proximal=PROXIMAL, cd=CD, irls=Solver(irls, 100, TOL, hessian=True),
-                   newton=Solver(newton, 100, TOL, hessian=True))
+                   newton=NEWTON)
     _KIND = "regressor"
 
     def __init__(self, family="binomial", link=None, solver="irls", max_iter=None, tol=None,

@@ -6,6 +6,7 @@ rival of softmax regression. ``MultiLabelClassifier`` is for examples that
 carry several labels at once: K independent sigmoids, trained together on
 a 0/1 label table in which ``None`` marks an unknown entry, eq. (32).
 
+>>> from minilogit import LogisticRegression
 >>> X = [[0.0], [1.0], [2.0], [3.0], [4.0], [5.0]]
 >>> ovr = OneVsRest(LogisticRegression()).fit(X, ["a", "b", "a", "c", "b", "c"])
 >>> ovr.classes_, round(sum(ovr.predict_proba([[2.5]])[0]), 12)
@@ -18,10 +19,9 @@ from ..core.matrix import dot
 from ..objectives.multilabel import MultiLabelLoss
 from ..core.checks import (adapted, as_float, check_class_labels, check_scores, check_threshold,
                            check_X, design)
-from ..core.estimators import Estimator
+from ..core.estimators import GD, NEWTON, SGD, Estimator
 from ._base import Model, clone
 from ..solvers.rows import PROXIMAL
-from .logistic import LogisticRegression
 
 
 
@@ -36,6 +36,7 @@ class OneVsRest(Model, Estimator):
     Fitted: ``classes_`` (sorted), ``estimators_`` (one per class),
     ``n_features_in_``.
 
+    >>> from minilogit import LogisticRegression
     >>> ovr = OneVsRest(LogisticRegression()).fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
     >>> len(ovr.estimators_), ovr.predict([[0.0]]), ovr.n_features_in_
     (2, [0], 1)
@@ -81,6 +82,7 @@ class OneVsRest(Model, Estimator):
         The binary models are fitted apart, so their K probabilities need
         not sum to 1 until they are normalised.
 
+        >>> from minilogit import LogisticRegression
         >>> X = [[0.0], [1.0], [2.0], [3.0], [4.0], [5.0], [6.0], [7.0], [8.0]]
         >>> ovr = OneVsRest(LogisticRegression()).fit(X, [0, 0, 1, 0, 1, 2, 1, 2, 2])
         >>> [round(p, 4) for p in ovr.predict_proba([[4.0]])[0]]     # softmax: 0.2134, 0.5732
@@ -142,8 +144,7 @@ class MultiLabelClassifier(Model, Estimator):
                      "known; LogisticRegression fitted on those rows gives their inference")
     # The solvers that need only value, gradient and Hessian: IRLS and coordinate
     # descent work on one design matrix X, and the K labels each have their own rows.
-    solvers = dict((name, LogisticRegression.solvers[name]) for name in ("gd", "newton", "sgd"))
-    solvers["proximal"] = PROXIMAL
+    solvers = {"gd": GD, "newton": NEWTON, "sgd": SGD, "proximal": PROXIMAL}
 
     def __init__(self, solver="newton", max_iter=None, tol=None, learning_rate=None,
                  fit_intercept=True, random_state=0):
