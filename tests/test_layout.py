@@ -4,8 +4,9 @@ imports that go one way, and ``import minilogit`` loading only what it uses.
 ``minilogit/core/`` is the lecture's code. Its budget, CORE_BUDGET lines of
 code (not docstrings, comments or blank lines) in all and FILE_BUDGET lines
 in any one file, keeps it readable in one sitting, in the files a reader
-opens in the order ``core/__init__.py`` gives; the budget leaves 15%
-headroom over today's count. The path one fit runs is kept short too:
+opens in the order ``core/__init__.py`` gives; it was set with 15% headroom
+over 1,320 lines, and today's count (beside it) has used nearly all of it.
+The path one fit runs is kept short too:
 READING_BUDGET lines executed, in at most 6 files, at most 6 calls from
 ``fit`` to the Gauss-Jordan elimination, and no method on it is defined at
 two levels of the class a user imports.
@@ -25,9 +26,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGE = os.path.join(ROOT, "minilogit")
 CORE = os.path.join(PACKAGE, "core")
 
-CORE_BUDGET = 1520          # code lines: 1,356 today
+CORE_BUDGET = 1520          # code lines: 1,514 today
 FILE_BUDGET = 500           # lines, docstrings included
-READING_BUDGET = 315        # lines one warm Newton fit executes: 284 today
+READING_BUDGET = 315        # lines one warm Newton fit executes: 283 today
 
 STDLIB = set(getattr(sys, "stdlib_module_names", ())) or {
     "math", "sys", "operator", "warnings", "fractions", "doctest", "errno", "os", "io"}

@@ -125,6 +125,8 @@ class Estimator:
         and ``l1_ratio`` (default 0.5). A DataError when lam or l1_ratio is given
         with nothing to weigh, or the solver's row cannot fit the penalty."""
         name, lam, alpha = self.penalty, self.lam, self.l1_ratio
+        if name is lam is alpha is None:
+            return None                 # no penalty, nothing given for one
         named = name in ("l2", "l1", "elasticnet")
         if isinstance(name, str) and not named:
             raise DataError("unknown penalty %r: choose None, 'l2', 'l1', 'elasticnet' or a "

@@ -76,14 +76,10 @@ class FitResult:
     def __init__(self, solver, beta, history, grad_norms, n_iter, converged, diagnosis,
                  iterates=None, equation="", details=None, scales=None, criteria=None,
                  tested=None):
-        self.solver, self.beta, self.n_iter = solver, beta, n_iter
-        self.history, self.grad_norms = history, grad_norms
-        self.converged, self.diagnosis = converged, diagnosis
-        self.iterates = iterates if iterates is not None else [beta]
-        self.equation = equation
-        self.details = details if details is not None else []
-        self.scales, self.tested = scales, tested
-        self.criteria = criteria if criteria is not None else []
+        self.solver, self.beta, self.n_iter, self.equation = solver, beta, n_iter, equation
+        self.history, self.grad_norms, self.criteria = history, grad_norms, criteria or []
+        self.converged, self.diagnosis, self.tested = converged, diagnosis, tested
+        self.iterates, self.details, self.scales = iterates or [beta], details or [], scales
 
     @property
     def criterion(self):
