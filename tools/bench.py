@@ -1692,7 +1692,7 @@ def print_report(R, out=sys.stdout):
              fmt_t(e["tuned_cpu_s"]), e["n_iter"], e["tuned_n_iter"], e["max_abs_beta_diff"],
              e["fits_per_sample"]))
     mc = q["multiclass"]
-    w("  SoftmaxRegression(lam=%g) Newton, %d x %d, K = %d: %s, %d iterations; %s\n"
+    w("  SoftmaxRegression(penalty='l2', lam=%g) Newton, %d x %d, K = %d: %s, %d iterations; %s\n"
       % (mc["lam"], mc["N"], mc["p"], mc["K"], fmt_t(mc["fit_cpu_s"]), mc["n_iter"],
          "/ %s (%s): %.2f" % (mc["label"], fmt_t(mc["sklearn_cpu_s"]), mc["fit_vs_sklearn"])
          if mc["fit_vs_sklearn"] is not None else "scikit-learn not importable: no ratio"))
