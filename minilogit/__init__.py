@@ -26,7 +26,8 @@ log1pexp, logit             log(1 + e^a); log-odds log(p / (1 - p))
 softmax, log_softmax        normalised exponentials, stable
 logsumexp                   log sum e^(a_k), stable
 core                        the lecture: losses, solvers, the two models
-objectives                  the GLM and multi-label losses
+glm                         the GLM's links, families, loss, IRLS and model
+objectives                  the multi-label loss
 solvers                     proximal, coordinate_descent, sgd_stream
 metrics                     accuracy, confusion matrix, precision, recall, F1,
                             ROC and AUC, log loss, threshold sweep, R^2
@@ -68,11 +69,11 @@ _LAZY = {
     "LeastSquaresClassifier": "models.least_squares",
     "OneVsRest": "models.multilabel",
     "MultiLabelClassifier": "models.multilabel",
-    "GLM": "models.glm",
+    "GLM": "glm.model",
     "lasso_path": "models.paths",
 }
-_MODULES = ("datasets", "demo", "distributions", "explain", "export", "families", "inference",
-            "jsonio", "links", "metrics", "models", "objectives", "plot", "solvers", "summary",
+_MODULES = ("datasets", "demo", "distributions", "explain", "export", "glm", "inference",
+            "jsonio", "metrics", "models", "objectives", "plot", "solvers", "summary",
             "svg", "tables", "validation")
 
 

@@ -13,7 +13,7 @@
   standardized features that do not separate the classes, every solver side
   by side.
 - ``doctest [MODULE ...]`` runs the examples in the docstrings of minilogit's
-  modules (``core.solvers``, ``links``, ...; default: every module of
+  modules (``core.solvers``, ``glm.links``, ...; default: every module of
   ``minilogit.core``) with the standard library's ``doctest``, so that one
   module can be checked with nothing but Python.
 
@@ -43,7 +43,7 @@ from .core.checks import design
 from .core.errors import DataError, DivergenceError, InferenceError, NotFittedError, SingularMatrixError
 from .core.estimators import SPREAD
 from .core.matrix import column_scales
-from .models.glm import GLM
+from .glm.model import GLM
 from .models.logistic import LogisticRegression
 from .models.softmax import SoftmaxRegression
 from .svg import save

@@ -21,7 +21,7 @@ chi2_sf          P(X >= x), X chi-squared with df degrees of     ~1e-14 (*)
                  freedom: the upper incomplete gamma Q(df/2, x/2)
 ===============  ==============================================  ============
 
-The probit link of ``minilogit.families`` also takes two functions from
+The probit link of ``minilogit.glm.links`` also takes two functions from
 here: ``log_normal_cdf(x)`` = log Phi(x) and ``normal_hazard(x)`` =
 phi(x) / Phi(x), both finite for every finite x (tests/test_glm.py checks
 them against scipy's log_ndtr).

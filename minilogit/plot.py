@@ -33,10 +33,10 @@ to ``masking_plot`` that is not fitted, ``NotFittedError``.
 """
 
 from .core.errors import DataError, NotFittedError
-from .families import family_and_link
+from .glm.families import family_and_link
 from .core.functions import sigmoid
 from .metrics import roc_auc_score, roc_curve, threshold_sweep
-from .models.glm import GLM
+from .glm.model import GLM
 from .models.least_squares import LeastSquaresClassifier
 from .models.softmax import SoftmaxRegression
 from .svg import COLOURS, DASHES, FONT, GREY, Figure, linspace, num, picture, svg_tag

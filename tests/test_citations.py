@@ -29,7 +29,7 @@ SAMPLE = [
     ("metrics/regression.py", "Return R^2 = 1 - RSS / TSS", 4, r"\frac{\mathrm{RSS}}{\mathrm{TSS}}"),
     ("core/functions.py", "Return sigma(a) = 1 / (1 + e^-a)", 5, r"\frac{1}{1 + e^{-a}}"),
     ("core/functions.py", "Return the log-odds log(p / (1 - p))", 6, r"\operatorname{logit}(p)"),
-    ("links.py", "sigma' = sigma (1 - sigma)", 7, r"\sigma'(a)"),
+    ("glm/links.py", "sigma' = sigma (1 - sigma)", 7, r"\sigma'(a)"),
     ("core/logistic.py", "self._a = a = self.X.times(beta, self._a)", 8, r"a_i = x_i^T \beta"),
     ("core/estimators.py", "Return [P(classes_[0] | x), P(classes_[1] | x)]", 9,
      r"P(y_i = 1 \mid x_i) = \sigma(a_i)"),
@@ -62,11 +62,11 @@ SAMPLE = [
     ("inference.py", "Wald statistics", 34, r"\frac{\hat\beta_j}{\mathrm{se}_j}"),
     ("inference.py", "Rows [low, high]", 35, r"z_{1-\alpha/2}"),
     ("inference.py", "Akaike's information criterion", 36, r"\mathrm{AIC}"),
-    ("links.py", '"""mu = g⁻¹(eta), eq. (37)', 37, r"g^{-1}(\eta_i)"),
-    ("objectives/glm.py", "z = [eta_i - o_i + u_i / w_i", 38, r"(y_i - \mu_i)\,\frac{d\eta_i}{d\mu_i}"),
-    ("solvers/glm_irls.py", "data.working_response(beta, observed=True)", 38, r"\frac{d\eta_i}{d\mu_i}"),
-    ("links.py", "Gumbel latent noise", 39, r"1 - e^{-e^{\eta}}"),
-    ("families.py", "y eta - e^eta - log y!", 40, r"\log y_i!"),
+    ("glm/links.py", '"""mu = g⁻¹(eta), eq. (37)', 37, r"g^{-1}(\eta_i)"),
+    ("glm/loss.py", "z = [eta_i - o_i + u_i / w_i", 38, r"(y_i - \mu_i)\,\frac{d\eta_i}{d\mu_i}"),
+    ("glm/irls.py", "data.working_response(beta, observed=True)", 38, r"\frac{d\eta_i}{d\mu_i}"),
+    ("glm/links.py", "Gumbel latent noise", 39, r"1 - e^{-e^{\eta}}"),
+    ("glm/families.py", "y eta - e^eta - log y!", 40, r"\log y_i!"),
     ("core/penalty.py", "return self.l2 * sum(b_j ** 2 for b_j in b)", 41,
      r"l_2 \sum_{j \in P} \beta_j^2"),
     ("core/penalty.py", "Return S(u, t) = sign(u) max(|u| - t, 0)", 42, r"\max(|u| - t,\ 0)"),
@@ -114,8 +114,8 @@ def test_the_sample_covers_every_tag_the_code_cites():
     # cure's (30); a GLM's z is eq. (38), not the logistic (21); the ridge term
     # is eq. (41)
     ("core/softmax_regression.py", "vectors are not identifiable", "30"),
-    ("solvers/glm_irls.py", '"""IRLS for a generalised linear model', "21"),
-    ("solvers/glm_irls.py", "data.working_response(beta, observed=True)", "21"),
+    ("glm/irls.py", '"""IRLS for a generalised linear model', "21"),
+    ("glm/irls.py", "data.working_response(beta, observed=True)", "21"),
     ("core/penalty.py", "the ridge term of eq.", "29"),
 ])
 def test_a_corrected_citation_stays_corrected(relpath, phrase, wrong):

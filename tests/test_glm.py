@@ -46,11 +46,11 @@ from minilogit import SeparationWarning
 from minilogit.datasets import load_breast_cancer, standardize
 from minilogit.distributions import log_normal_cdf, normal_hazard
 from minilogit import DivergenceError
-from minilogit.families import FAMILIES, family_and_link, get_family
-from minilogit.links import LINKS, get_link
+from minilogit.glm.families import FAMILIES, family_and_link, get_family
+from minilogit.glm.links import LINKS, get_link
 from minilogit.core.matrix import Matrix
-from minilogit.models.glm import GLM
-from minilogit.objectives.glm import GLMLoss
+from minilogit.glm.model import GLM
+from minilogit.glm.loss import GLMLoss
 from minilogit.core.solvers import irls, newton
 
 REL = 1e-6

@@ -18,7 +18,7 @@ import pytest
 
 from minilogit import InferenceError, SoftmaxRegression
 from minilogit.datasets import load_iris
-from minilogit.models.glm import GLM
+from minilogit.glm.model import GLM
 
 X = [[0.2, 1.0], [1.4, -0.3], [-0.7, 0.8], [2.1, 0.1], [-1.3, -1.1], [0.6, 0.4],
      [1.1, -0.9], [-0.2, 1.7], [0.9, 0.5], [-1.6, 0.2], [0.3, -0.6], [1.8, 1.2]]

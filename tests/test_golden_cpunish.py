@@ -17,7 +17,7 @@ import pytest
 from golden import ALL, check_glm, cpunish, max_rel
 
 from minilogit import DataError
-from minilogit.models.glm import GLM
+from minilogit.glm.model import GLM
 
 REL = 1e-6
 STATSMODELS_ITER = {"plain": 5, "offset": 6}

@@ -12,7 +12,7 @@ Tolerance: 1e-6 relative (measured: 7e-9 or better).
 
 from golden import ALL, check_glm, lbw
 
-from minilogit.models.glm import GLM
+from minilogit.glm.model import GLM
 
 REL = 1e-6
 STATSMODELS_ITER = 5

@@ -15,7 +15,7 @@ intercept -3.48e6 is fixed by nearly collinear columns; 6e-13 elsewhere).
 
 from golden import check_glm, longley, max_rel
 
-from minilogit.models.glm import GLM
+from minilogit.glm.model import GLM
 
 REL = 1e-6
 STATSMODELS_ITER = 3

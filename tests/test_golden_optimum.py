@@ -21,7 +21,7 @@ import warnings
 from golden import anes96, columns, cpunish, lbw, longley, max_rel, spector, star98, table
 
 from minilogit import LogisticRegression, SoftmaxRegression
-from minilogit.models.glm import GLM
+from minilogit.glm.model import GLM
 
 REL = 1e-12
 LONGLEY_REL = 1e-11

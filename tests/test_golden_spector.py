@@ -29,7 +29,7 @@ Tolerance 1e-8 relative on the standard errors (measured: 1.1e-14 for probit,
 
 from golden import ALL, check_glm, max_rel, spector
 
-from minilogit.models.glm import GLM
+from minilogit.glm.model import GLM
 
 REL = 1e-6
 STATSMODELS_ITER = 6

@@ -13,7 +13,7 @@ Tolerance: 1e-6 relative on every figure (measured: about 1e-8 or better).
 
 from golden import ALL, check_glm, max_rel, star98
 
-from minilogit.models.glm import GLM
+from minilogit.glm.model import GLM
 
 REL = 1e-6
 STATSMODELS_ITER = 5

@@ -155,16 +155,17 @@ def test_core_imports_only_core_and_the_standard_library():
 
 def test_nothing_imports_a_module_above_it():
     """The layers: core at the bottom; then the services (checks of sequences,
-    special functions, distributions, links, families, inference, summary,
-    explain, tables, export, json, svg, metrics, datasets, objectives,
-    solvers, progress); then the models; then plot, demo and the command line. A module
-    imports only its own layer or those below."""
-    layer = {"core": 0, "validation": 1, "special": 1, "distributions": 1, "links": 1,
-             "families": 1, "inference": 1, "interop": 1, "summary": 1, "explain": 1,
+    special functions, distributions, inference, summary, explain, tables,
+    export, json, svg, metrics, datasets, objectives, solvers, progress); then
+    the models and, beside them, the GLM (its links, families, loss, IRLS and
+    model); then plot, demo and the command line. A module imports only its own
+    layer or those below."""
+    layer = {"core": 0, "validation": 1, "special": 1, "distributions": 1,
+             "inference": 1, "interop": 1, "summary": 1, "explain": 1,
              "tables": 1, "export": 1, "jsonio": 1, "svg": 1,
              "metrics": 1, "datasets": 1, "objectives": 1, "solvers": 1, "separation": 1,
              "progress": 1,
-             "models": 2, "plot": 3, "demo": 3, "__main__": 4, "__init__": 5}
+             "models": 2, "glm": 2, "plot": 3, "demo": 3, "__main__": 4, "__init__": 5}
     for path in python_files(PACKAGE):
         rel = os.path.relpath(path, PACKAGE)
         parts = rel[:-3].split(os.sep)
@@ -266,9 +267,9 @@ def test_no_import_cycle():
 
 
 def test_sub_package_inits_import_nothing():
-    """minilogit.models, .objectives and .solvers are folders of modules: their
+    """minilogit.models, .glm, .objectives and .solvers are folders of modules: their
     __init__ imports none of them, so using one does not load its siblings."""
-    for name in ("models", "objectives", "solvers"):
+    for name in ("models", "glm", "objectives", "solvers"):
         path = os.path.join(PACKAGE, name, "__init__.py")
         assert list(imports(path)) == [], name
 

@@ -40,7 +40,7 @@ from separation_cases import cases
 
 from minilogit import InferenceError, SeparationWarning, SoftmaxRegression
 from minilogit.datasets import load_breast_cancer, load_iris
-from minilogit.models.glm import GLM
+from minilogit.glm.model import GLM
 from minilogit.separation import check_separation
 
 HERE = os.path.dirname(os.path.abspath(__file__))

@@ -4,11 +4,11 @@
 ``logistic``        LogisticRegression: the core's, plus elastic net, class
                     weights, streaming, inference, explain() and export
 ``softmax``         SoftmaxRegression: the core's, plus explain() and export
-``glm``             GLM: binomial, Poisson and gaussian families, by IRLS
 ``least_squares``   LeastSquaresClassifier: the naive approach
 ``multilabel``      OneVsRest, MultiLabelClassifier
 ``paths``           lasso_path: coefficients over a grid of lam
 ==================  ==============================================================
 
 ``minilogit.LogisticRegression`` and the others load these on first use.
+``GLM`` is in ``minilogit.glm``, beside its link, family, loss and IRLS.
 """

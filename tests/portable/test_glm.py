@@ -17,8 +17,8 @@ single precision helpers.FIT (how close a fit comes to the optimum there).
 from helpers import EPS, FIT, HUGE, assert_close, fit, only, raises, warnings_from
 
 from minilogit import DataError, LogisticRegression, SeparationWarning
-from minilogit.links import get_link
-from minilogit.models.glm import GLM
+from minilogit.glm.links import get_link
+from minilogit.glm.model import GLM
 
 REL = max(1e-6, FIT)
 

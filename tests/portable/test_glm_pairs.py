@@ -24,9 +24,9 @@ from helpers import FIT, SINGLE, Skip, assert_close, warnings_from
 
 from minilogit import SeparationWarning
 from minilogit import Matrix
-from minilogit.models.glm import GLM
-from minilogit.objectives.glm import GLMLoss
-from minilogit.solvers.glm_irls import glm_irls
+from minilogit.glm.model import GLM
+from minilogit.glm.loss import GLMLoss
+from minilogit.glm.irls import glm_irls
 import minilogit.separation as separation
 from minilogit.separation import check_separation
 

@@ -51,7 +51,7 @@ import math
 from helpers import EPS, SINGLE, X2, Y2
 
 from minilogit import LogisticRegression, SoftmaxRegression
-from minilogit.models.glm import GLM
+from minilogit.glm.model import GLM
 
 BOUND = 1e-8
 LAM = 1.0

@@ -20,7 +20,7 @@ sys.path[:0] = [ROOT, os.path.join(ROOT, "tests")]
 
 import golden  # noqa: E402  (tests/golden.py reads tests/data/glm)
 from minilogit import SoftmaxRegression  # noqa: E402
-from minilogit.models.glm import GLM  # noqa: E402
+from minilogit.glm.model import GLM  # noqa: E402
 
 mp.mp.dps = 60
 

@@ -4,7 +4,7 @@ A generalised linear model (GLM) keeps the linear score of logistic
 regression and changes two things around it:
 
 - the link g: the linear predictor eta_i = x_iᵀbeta is g(mu_i), so the mean
-  of y_i is mu_i = g⁻¹(eta_i), eq. (37) (the links are in ``minilogit.links``);
+  of y_i is mu_i = g⁻¹(eta_i), eq. (37) (the links are in ``minilogit.glm.links``);
 - the family: the distribution of y_i around that mean, with variance
   scale * V(mu_i).
 
@@ -27,16 +27,16 @@ gaussian   any real number      1            identity   identity
 >>> round(fam.loglike(2, 3.0), 6)                  # log(3^2 e^-3 / 2!)
 -1.495923
 
-The links (``get_link``, ``LINKS``, the link classes) are in ``minilogit.links``.
+The links (``get_link``, ``LINKS``, the link classes) are in ``minilogit.glm.links``.
 """
 
 import math
 
-from .core.checks import as_float
-from .special import lgamma as _lgamma
-from .core.errors import DataError
+from ..core.checks import as_float
+from ..special import lgamma as _lgamma
+from ..core.errors import DataError
 from .links import get_link
-from .core.compat import INF
+from ..core.compat import INF
 
 
 def _xlogy(x, y):

@@ -27,7 +27,7 @@ adds three safeguards, and ``glm_irls`` has them:
   long stopped changing.
 
 >>> from minilogit import Matrix
->>> from minilogit.objectives.glm import GLMLoss
+>>> from minilogit.glm.loss import GLMLoss
 >>> X = Matrix([[1.0, 0.0], [1.0, 1.0], [1.0, 2.0], [1.0, 3.0]])
 >>> r = glm_irls(GLMLoss(X, [1, 0, 3, 4], "poisson"))      # R: the same, in 5 iterations
 >>> r.converged, r.n_iter, [round(b, 6) for b in r.beta]
@@ -48,7 +48,7 @@ def start_means(objective):
     """mu_i^(0): (y_i + 1/2) / 2 for the binomial, (y_i + ybar) / 2 otherwise.
 
     >>> from minilogit import Matrix
-    >>> from minilogit.objectives.glm import GLMLoss
+    >>> from minilogit.glm.loss import GLMLoss
     >>> start_means(GLMLoss(Matrix([[1.0], [1.0]]), [0, 4], "poisson"))
     [1.0, 3.0]
     """
@@ -63,7 +63,7 @@ def saturated(objective):
     """The objective of the saturated model (mu_i = y_i): D = 2 (L - this).
 
     >>> from minilogit import Matrix
-    >>> from minilogit.objectives.glm import GLMLoss
+    >>> from minilogit.glm.loss import GLMLoss
     >>> saturated(GLMLoss(Matrix([[1.0]]), [0.5], "binomial", shares=True, weights=[2.0])) == 2 * math.log(2)
     True
     """
@@ -116,7 +116,7 @@ def glm_irls(objective, max_iter=100, tol=TOL, mu0=None):
     valid set of coefficients has been found").
 
     >>> from minilogit import Matrix
-    >>> from minilogit.objectives.glm import GLMLoss
+    >>> from minilogit.glm.loss import GLMLoss
     >>> X = Matrix([[1.0, 0.0], [1.0, 1.0], [1.0, 2.0]])
     >>> r = glm_irls(GLMLoss(X, [0.25, 0.5, 0.8], "binomial", weights=[4, 4, 5], shares=True))
     >>> r.converged, r.test, [round(b, 6) for b in r.beta]       # R: -1.15773, 1.245146

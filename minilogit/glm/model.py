@@ -21,22 +21,22 @@ from ..core.errors import DataError, shown
 from ..core.estimators import NEWTON, Estimator
 from ..core.matrix import Matrix, dot
 from ..core.solvers import TOL, Solver
-from ..families import family_and_link, log_factorial
-from ..objectives.glm import GLMLoss
-from ._base import Model
+from ..models._base import Model
 from ..solvers.rows import CD, PROXIMAL
+from .families import family_and_link, log_factorial
+from .loss import GLMLoss
 
 
 def irls(objective, beta0, max_iter, tol):
-    """IRLS with R's safeguards (``minilogit.solvers.glm_irls``), loaded when first run;
+    """IRLS with R's safeguards (``minilogit.glm.irls``), loaded when first run;
     it starts from the family's means, not from beta0.
 
-    >>> from minilogit.objectives.glm import GLMLoss
+    >>> from minilogit.glm.loss import GLMLoss
     >>> loss = GLMLoss(Matrix([[1.0], [1.0], [1.0]]), [0, 1, 1], "binomial")
     >>> round(irls(loss, None, 100, TOL).beta[0], 6)          # log(2/1)
     0.693147
     """
-    from ..solvers.glm_irls import glm_irls
+    from .irls import glm_irls
     return glm_irls(objective, max_iter, tol)
 
 
@@ -49,7 +49,7 @@ class GLM(Model, Estimator):
     - ``link``: None (default: the family's canonical link, logit / log /
       identity), or "probit" or "cloglog" for the binomial family.
     - ``solver``: "irls" (default: IRLS with R's step-halving and deviance
-      test; ``minilogit.solvers.glm_irls``), "newton" (Fisher
+      test; ``minilogit.glm.irls``), "newton" (Fisher
       scoring from b0 = g(ybar), coef = 0, with the core's gradient test),
       or "cd" / "proximal" (needed for an L1 penalty).
     - ``max_iter`` (default 100), ``tol`` (default 1e-8: irls's test passes
@@ -411,7 +411,7 @@ def _null_means(y, family, link, weights, offset):
     if offset is None:
         ybar = sum(w_i * y_i for w_i, y_i in zip(w, y)) / sum(w)
         return [ybar] * len(w)
-    from ..solvers.glm_irls import glm_irls
+    from .irls import glm_irls
     ones = Matrix.from_columns([[1.0] * len(w)])        # the intercept alone
     b0 = glm_irls(GLMLoss(ones, y, family, link, weights, offset, shares=True)).beta[0]
     return [link.inverse(b0 + o) for o in offset]

@@ -3,7 +3,7 @@
 The link g joins the linear predictor eta_i = x_iᵀbeta to the mean mu_i of
 y_i: eta_i = g(mu_i), so mu_i = g⁻¹(eta_i). Each link here gives g, g⁻¹ and
 the slope dmu/deta of g⁻¹; the binomial links also give the two
-log-probabilities. The families that use them are in ``minilogit.families``.
+log-probabilities. The families that use them are in ``minilogit.glm.families``.
 
 Notation: ``eta`` is the linear predictor (the logistic sections call it
 a_i; it is not a learning rate), ``mu`` the mean, ``dmu/deta`` the slope of
@@ -35,11 +35,11 @@ phi / Phi (``log_normal_cdf``, ``normal_hazard``): they come from
 
 import math
 
-from .core.compat import INF, LOG_MAX, TINY, log1p
-from .special import exp_or_inf, expm1
-from .distributions import _normal_pdf, log_normal_cdf, normal_cdf, normal_hazard, normal_ppf
-from .core.errors import DataError
-from .core.functions import log_sigmoid, logit, sigmoid
+from ..core.compat import INF, LOG_MAX, TINY, log1p
+from ..special import exp_or_inf, expm1
+from ..distributions import _normal_pdf, log_normal_cdf, normal_cdf, normal_hazard, normal_ppf
+from ..core.errors import DataError
+from ..core.functions import log_sigmoid, logit, sigmoid
 
 # e^709 ~ 8.2e307 is the largest power of e below the limit of a double
 # (e^88 ~ 1.7e38 in single precision); any eta above it is "infinitely" far

@@ -32,14 +32,14 @@ from ..core.compat import INF, LOG_MAX
 from ..core.errors import DataError, DivergenceError
 from ..core.logistic import Objective, binary_margins, diagnose_margins
 from ..core.matrix import dot, weighted_gram
-from ..families import family_and_link
+from .families import family_and_link
 
 
 class GLMLoss(Objective):
     """L(beta) = -sum_i weight_i log p(y_i | mu_i = g⁻¹(x_iᵀbeta)) on data (X, y).
 
     ``family`` and ``link`` are names ("binomial", "probit", ...) or the
-    objects of ``minilogit.families``; ``link=None`` takes the family's
+    objects of ``minilogit.glm.families``; ``link=None`` takes the family's
     canonical link. ``weights`` (optional, >= 0) are frequency weights:
     ``n_examples`` is their sum, and an integer weight is that many copies
     of the row.
