@@ -10,7 +10,9 @@
 # make site  - build the walkthrough as an offline page whose examples run in the
 #              browser (Pyodide; MicroPython light mode) into build/site/
 # make site-test - serve build/site on 127.0.0.1 and run every example in Debian's
-#              headless Chromium with both runtimes; writes the README's site figures
+#              headless Chromium with both runtimes
+# make readme-tables - rewrite the README's "Runs on" table and site figures from
+#              this machine's make portable and make site-test
 # make interop - tests/interop in .venv-interop, with numpy, pandas and scikit-learn:
 #              check_estimator on the estimators, and the user paths (pipelines,
 #              grid search, cross-validation, data frames)
@@ -20,7 +22,7 @@ VPY    := $(VENV)/bin/python
 INTEROP := .venv-interop
 IPY    := $(INTEROP)/bin/python
 
-.PHONY: demo test interop portable board figures notebook bench site site-test site-shots clean
+.PHONY: demo test interop portable board figures notebook bench site site-test readme-tables site-shots clean
 
 demo:
 	$(PYTHON) -m minilogit demo
@@ -45,11 +47,11 @@ interop: $(INTEROP)/.installed
 	MINILOGIT_INTEROP=1 HYPOTHESIS_PROFILE=ci $(IPY) -m pytest -q -p no:cacheprovider tests/interop
 
 # run tests/portable on CPython 3.8-3.13, PyPy, MicroPython and Pyodide, and on
-# the MicroPython unix builds in ../shared/tools/micropython when they are there;
-# refresh the README's "Runs on" table when all pass
+# the MicroPython unix builds in ../shared/tools/micropython when they are there
+# (a check: it leaves the tree as it is; make readme-tables refreshes the figures)
 portable:
 	bash tools/portable/setup.sh
-	$(PYTHON) tools/portable/portable.py --readme README.md
+	$(PYTHON) tools/portable/portable.py
 
 # the smallest fixed heap for `import minilogit`, fits (each solver, the core
 # class, softmax, fit_stream) and an exported model's predict_proba, frozen into
@@ -83,6 +85,14 @@ site:
 	node tools/site/build.mjs build/site
 
 site-test: site
+	bash tools/site/setup.sh --browser
+	node tools/site/test.mjs --site build/site
+
+# rewrite the README's "Runs on" table and its site figures from this machine's
+# runs of make portable and make site-test (only when every check passes)
+readme-tables: site
+	bash tools/portable/setup.sh
+	$(PYTHON) tools/portable/portable.py --readme README.md
 	bash tools/site/setup.sh --browser
 	node tools/site/test.mjs --site build/site --readme README.md
 

@@ -315,7 +315,8 @@ def predict_arrays(model, method, X, args, kwargs):
 
     >>> from minilogit import LogisticRegression
     >>> m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
-    >>> predict_arrays(m, LogisticRegression.predict, Table([[0.0], [3.0]]), (), {})
+    >>> labels = predict_arrays(m, LogisticRegression.predict, Table([[0.0], [3.0]]), (), {})
+    >>> [int(label) for label in labels]         # a list, or an array where numpy is loaded
     [0, 1]
     """
     rows, numpy = read_new_X(model, X)

@@ -198,7 +198,7 @@ LIMITS = {
                                     "the executable by the repository's manifest.py, as a "
                                     "board's firmware holds it",
 }
-README_BEGIN = "<!-- runs-on:begin (written by make portable) -->"
+README_BEGIN = "<!-- runs-on:begin (written by make readme-tables) -->"
 README_END = "<!-- runs-on:end -->"
 TABLE_HEAD = ["| runtime | version tested | portable tests passed | seconds | what it lacks |",
               "|---|---|---|---|---|"]

@@ -168,7 +168,7 @@ async function editAndRerun(page, name) {
 }
 
 function writeReadme(file) {
-  const BEGIN = "<!-- site:begin (written by make site-test) -->", END = "<!-- site:end -->";
+  const BEGIN = "<!-- site:begin (written by make readme-tables) -->", END = "<!-- site:end -->";
   const text = fs.readFileSync(file, "utf8");
   const i = text.indexOf(BEGIN), j = text.indexOf(END);
   if (i < 0 || j < i) { console.log(`site-test: no site markers in ${file}: README left alone`); return; }
