@@ -25,9 +25,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGE = os.path.join(ROOT, "minilogit")
 CORE = os.path.join(PACKAGE, "core")
 
-CORE_BUDGET = 1520          # code lines: 1,514 today
+CORE_BUDGET = 1520          # code lines: 1,507 today
 FILE_BUDGET = 500           # lines, docstrings included
-READING_BUDGET = 315        # lines one warm Newton fit executes: 283 today
+READING_BUDGET = 315        # lines one warm Newton fit executes: 270 today
 
 STDLIB = set(getattr(sys, "stdlib_module_names", ())) or {
     "math", "sys", "operator", "warnings", "fractions", "doctest", "errno", "os", "io"}

@@ -124,9 +124,9 @@ class Estimator:
         from ``penalty`` (a name, or a Penalty itself), ``lam`` (default ``LAM``)
         and ``l1_ratio`` (default 0.5). A DataError when lam or l1_ratio is given
         with nothing to weigh, or the solver's row cannot fit the penalty."""
-        name, lam, alpha = self.penalty, self.lam, self.l1_ratio
-        if name is lam is alpha is None:
+        if self.penalty is self.lam is self.l1_ratio is None:
             return None                 # no penalty, nothing given for one
+        name, lam, alpha = self.penalty, self.lam, self.l1_ratio
         named = name in ("l2", "l1", "elasticnet")
         if isinstance(name, str) and not named:
             raise DataError("unknown penalty %r: choose None, 'l2', 'l1', 'elasticnet' or a "
@@ -291,10 +291,8 @@ class Estimator:
     def _keep(self, result, n_features):
         """Keep what every fit reports: the solver's outcome, and the number of features."""
         self.n_features_in_, self.n_iter_ = n_features, result.n_iter
-        self.converged_ = result.converged
-        self.history_ = result.history
-        self.result_ = result
-        self.separation_ = result.diagnosis
+        self.converged_, self.history_ = result.converged, result.history
+        self.result_, self.separation_ = result, result.diagnosis
 
     def _report(self, result):
         """Warn SeparationWarning or ConvergenceWarning when the fit did not end
@@ -419,6 +417,8 @@ class LogisticRegression(Estimator):
     def _weights(self, sample_weight, classes, y01):
         """The weight of each row, eq. (47): sample_weight times the class weight
         (None if all 1); both classes must keep some weight."""
+        if sample_weight is None and self.class_weight is None:
+            return None                                           # every row weighs 1
         n = len(y01)
         w = check_sample_weight(sample_weight, n)
         cw = self.class_weight

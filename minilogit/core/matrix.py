@@ -93,23 +93,18 @@ class Matrix:
     """
 
     def __init__(self, rows, copy=True, terms=1):
-        self.terms = terms
-        if not copy:         # rows already a list of equal-length lists, now owned here
-            self._rows, self._T = rows, None
-            return
-        try:
-            rows = [list(r) for r in rows]
-        except TypeError:
-            raise DataError("a Matrix needs a sequence of rows (each a sequence of numbers), "
-                            "got %r" % (rows,))
-        if rows:
-            n = len(rows[0])
+        self.terms, self._T = terms, None
+        if copy:             # else rows already a list of equal-length lists, now owned here
+            try:
+                rows = [list(r) for r in rows]
+            except TypeError:
+                raise DataError("a Matrix needs a sequence of rows (each a sequence of "
+                                "numbers), got %r" % (rows,))
             for i in range(len(rows)):
-                if len(rows[i]) != n:
+                if len(rows[i]) != len(rows[0]):
                     raise DataError("row %d has %d entries, row 0 has %d"
-                                    % (i, len(rows[i]), n))
+                                    % (i, len(rows[i]), len(rows[0])))
         self._rows = rows
-        self._T = None
 
     @classmethod
     def from_columns(cls, columns, sums_of_squares=None):
@@ -150,8 +145,7 @@ class Matrix:
         (1, 3)
         """
         if self._rows is None:      # made by from_columns: the rows are not built
-            columns = self._T._rows
-            return (len(columns[0]), len(columns))
+            return (len(self._T._rows[0]), len(self._T._rows))
         return (len(self._rows), len(self._rows[0]) if self._rows else 0)
 
     def __len__(self):
@@ -409,6 +403,11 @@ def max_abs(v):
     return max(map(abs, v))
 
 
+# XᵀWX's dot products: math.sumprod where there is one (Python 3.12 on; make bench, 1.4x
+# on 3.13), else dot
+XDOT = sumprod or dot
+
+
 def weighted_gram(X, w, wx=None):
     """Return XᵀWX for W = diag(w), never forming the N x N matrix W.
 
@@ -424,7 +423,6 @@ def weighted_gram(X, w, wx=None):
     """
     cols = X.T.rows
     p = len(cols)
-    xdot = sumprod or dot       # math.sumprod (Python 3.12 on): make bench, 1.4x on 3.13
     H = [[0.0] * p for _ in range(p)]
     work = wx or [0.0] * len(w)                              # a board's work array: fill
     # An intercept's column of 1s needs no products: W 1 = w, and 1ᵀ W x_j is the sum
@@ -433,7 +431,7 @@ def weighted_gram(X, w, wx=None):
     for j in range(p):
         wx_j = w if j == 0 and ones else fill(work, map(mul, w, cols[j]))    # W x_j
         for k in range(j + 1):                               # one of each pair: x_kᵀ W x_j
-            H[j][k] = H[k][j] = sum(wx_j) if k == 0 and ones else xdot(wx_j, cols[k])
+            H[j][k] = H[k][j] = sum(wx_j) if k == 0 and ones else XDOT(wx_j, cols[k])
     return Matrix(H, copy=False, terms=len(w))            # each entry a sum of N terms
 
 

@@ -271,8 +271,7 @@ class Run:
     def __init__(self, name, equation, objective, beta0, max_iter, tol, finish=False):
         self.name, self.equation, self.objective = name, equation, objective
         self.max_iter, self.tol, self.finish = max_iter, tol, finish
-        self.n, self.scales = objective.n_examples, objective.scales()
-        self.beta = list(beta0)
+        self.n, self.scales, self.beta = objective.n_examples, objective.scales(), list(beta0)
         self.history, self.grad_norms, self.criteria = [objective.value(self.beta)], [], []
         self.iterates, self.details = [self.beta], []
         self.n_iter, self.diagnosis, self.last_step = 0, None, None
