@@ -1,7 +1,7 @@
 """The penalty of a fit as one object (``Penalty``; the lecture's elastic net,
-``ElasticNet``, whose smooth part is the ridge term of eq. (41)), and the objective it makes of a loss: ``Penalised``, a
-``Wrapper``, which passes the data's questions on and overrides only what the
-penalty changes. Loaded when a fit has a penalty (or fixes parameters,
+``ElasticNet``, whose smooth part is the ridge term of eq. (41)), and the
+objective it makes of a loss: ``Penalised``, a ``Wrapper``, which passes the
+data's questions on and overrides only what the penalty changes. Loaded when a fit has a penalty (or fixes parameters,
 ``softmax_regression.FixedAtZero``).
 
 >>> from minilogit.core.logistic import LogisticLoss
@@ -23,19 +23,19 @@ class Penalty:
     F = L + P, eq. (41). It is separable, a sum of one term per coefficient,
     in two parts, P(b) = S(b) + N(b):
 
-    ======================  ==============================================  =============
-    member                  what                                            read by
-    ======================  ==============================================  =============
-    ``value(b)``            S(b), the smooth part (all of a smooth P)       every solver
-    ``gradient(b)``         dS/db, a list                                   every solver
-    ``hessian_diag(b)``     d2S/db_j^2, a list (S's Hessian is diagonal)    newton, irls, cd
-    ``smooth``              True when N = 0                                 the solver rows
-    ``nonsmooth(b)``        N(b), the part with no gradient (L1's |b_j|)    cd, proximal
-    ``prox(b, step)``       argmin_u N(u) + ||u - b||^2 / (2 step), eq. (42)  cd, proximal
-    ``violations(g, b)``    |0 - the subdifferential of F| per coefficient,  cd, proximal
-                            g = dL/db + dS/db, eq. (45)
-    ``bounded``             True when L + P has a minimum on separated data  every solver
-    ======================  ==============================================  =============
+    ====================  ================================================  ================
+    member                what                                              read by
+    ====================  ================================================  ================
+    ``value(b)``          S(b), the smooth part (all of a smooth P)         every solver
+    ``gradient(b)``       dS/db, a list                                     every solver
+    ``hessian_diag(b)``   d2S/db_j^2, a list (S's Hessian is diagonal)      newton, irls, cd
+    ``smooth``            True when N = 0                                   the solver rows
+    ``nonsmooth(b)``      N(b), the part with no gradient (L1's |b_j|)      cd, proximal
+    ``prox(b, step)``     argmin_u N(u) + ||u - b||^2 / (2 step), eq. (42)  cd, proximal
+    ``violations(g, b)``  distance from 0 to F's subdifferential, per       cd, proximal
+                          coefficient (g = dL/db + dS/db), eq. (45)
+    ``bounded``           True when L + P has a minimum on separated data   every solver
+    ====================  ================================================  ================
 
     This class is the zero penalty: a new one subclasses it and writes its
     value, gradient and Hessian diagonal (here, S = N = 0); one with a
