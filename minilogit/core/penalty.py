@@ -215,7 +215,12 @@ class Penalised(Wrapper):
                          self.penalty.gradient(self.coefficients(beta)))
 
     def hessian(self, beta):
-        return self.objective.hessian(beta) + self.penalty_newton(beta)[0]
+        return self.objective.hessian(beta) + self._diagonal(
+            self.penalty.hessian_diag(self.coefficients(beta)))
+
+    def _diagonal(self, h):
+        """R: the diagonal Matrix with ``h`` in the penalised places, 0 elsewhere."""
+        return Matrix.diag(self._add([0.0] * self.n_params, h))
 
     def penalty_newton(self, beta):
         """(R, R beta - dS/dbeta): S's Hessian, a diagonal Matrix, and the right
@@ -223,9 +228,8 @@ class Penalised(Wrapper):
         XᵀWz + R beta - dS/dbeta, Newton's step (for a ridge, R beta = dS/dbeta)."""
         b = self.coefficients(beta)
         h, g = self.penalty.hessian_diag(b), self.penalty.gradient(b)
-        zeros = [0.0] * self.n_params
-        return (Matrix.diag(self._add(zeros, h)),
-                self._add(zeros, [h_j * b_j - g_j for h_j, b_j, g_j in zip(h, b, g)]))
+        return self._diagonal(h), self._add([0.0] * self.n_params,
+                                            [h_j * b_j - g_j for h_j, b_j, g_j in zip(h, b, g)])
 
     def example_gradient(self, i, beta):
         """Example i's gradient plus 1/N of the penalty's (N = n_examples, the

@@ -41,8 +41,7 @@ from ..core.checks import check_number
 from ..core.compat import mul
 from ..core.matrix import dot
 from ..core.solvers import TOL
-from .elastic_net import (check_elastic_net, elastic_net_value, iterate, penalty_mask,
-                          rose_beyond_rounding)
+from .elastic_net import check_elastic_net, elastic_net_value, iterate, rose_beyond_rounding
 
 _MAX_HALVINGS = 30             # a step shrunk 2^30-fold that still raises F: rounding has won
 
@@ -143,23 +142,23 @@ def _weighted_elastic_net(X, w, z, beta, penalty, penalized, inner_tol, max_swee
     b_P = [beta[j] for j in penalized]
     for j, h_j, g_j, b_j in zip(penalized, penalty.hessian_diag(b_P), penalty.gradient(b_P), b_P):
         h[j], t[j] = h_j, h_j * b_j - g_j
-    in_P = penalty_mask(penalized, len(b))
     at = dict((j, k) for k, j in enumerate(penalized))       # j's place k in beta_P
+    u = [0.0] * len(penalized)                               # b_P = u_j e_k, for the prox
     for _ in range(max_sweeps):
         largest = 0.0
         for j in range(len(b)):
-            denom = v[j] + h[j] if in_P[j] else v[j]
+            denom = v[j] + h[j]                              # h_j = 0 off P
             if denom == 0.0:             # x_j = 0 on every row: only the penalty sees b_j
-                b_j = 0.0 if in_P[j] else b[j]
+                b_j = 0.0 if j in at else b[j]
             else:
                 rho = dot(wx[j], r) + v[j] * b[j]            # eq. (44): sum_i w_i x_ij r_ij
-                if in_P[j]:
+                if j in at:
                     # eq. (44), from the Taylor quadratic WITH its 1/2; the
                     # slide's form (no 1/2) would threshold at l1 / 2
                     # a separable penalty's prox at b_P = u_j e_k: its k-th entry is b_j's
-                    u = [0.0] * len(penalized)
                     u[at[j]] = (rho + t[j]) / denom
                     b_j = penalty.prox(u, 1.0 / denom)[at[j]]
+                    u[at[j]] = 0.0
                 else:
                     b_j = rho / denom                        # eq. (44): no S, no l2
             delta = b_j - b[j]

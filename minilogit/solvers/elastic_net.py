@@ -66,18 +66,6 @@ def check_elastic_net(solver, objective, beta0, max_iter, tol):
     return objective.penalty, list(objective.penalized)
 
 
-def penalty_mask(penalized, n_params):
-    """Return in_P, n_params flags: in_P[j] is True when j is in ``penalized`` (j in P).
-
-    >>> penalty_mask([0, 2], 4)
-    [True, False, True, False]
-    """
-    in_P = [False] * n_params
-    for j in penalized:
-        in_P[j] = True
-    return in_P
-
-
 def elastic_net_value(f_beta, beta, penalty, penalized):
     """Return F(beta) = f(beta) + N(beta_P), eq. (41), from f(beta).
 
