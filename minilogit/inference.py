@@ -5,18 +5,18 @@ normal around the true ones, with covariance the inverse of the Fisher
 information (XᵀŴX)⁻¹, eq. (33). Everything here follows from that and from
 the log-likelihoods of the fit and of the intercept-only model.
 
-``set_inference`` gives a fitted model the attributes below; ``Inference``
-computes the rest from them (``bse_``, ``pvalues_``, ``summary()``, ...).
-An estimator has both as its own attributes through
-``minilogit.models._base.Model.__getattr__``, which loads this module the first
-time one is asked for (fitting holds none of it); a logistic regression
-also sets these attributes only then.
+A fit's inference is one object, an ``Inference``: ``set_inference`` gives
+it the facts below, and it computes the rest from them (``bse_``,
+``pvalues_``, ``summary()``, ...). A fitted estimator makes it on first use,
+once, as its ``inference_`` (``minilogit.models._base.Model``), whose
+attributes of the same names read it: fitting holds none of it.
 
 - ``params_``: [intercept] + coefficients; ``param_names_``;
 - ``cov_params_``: their covariance matrix (rows), or None when
   ``inference_blocked_`` says why there is none;
 - ``llf_``, ``llnull_``, ``deviance_``, ``null_deviance_``, ``nobs_``
-  (the sum of the weights), ``df_model_``, ``df_resid_``.
+  (the sum of the weights), ``df_model_``, ``df_resid_``, ``link_``,
+  ``scale_`` (the dispersion: 1 but for a gaussian GLM).
 
 All of it holds at the maximum of the likelihood only: for a fit that did
 not converge or stopped at separation (``unfinished``), standard errors,
@@ -27,9 +27,9 @@ coefficients achieve) and has no standard errors, AIC, BIC or LLR test.
 
 >>> from minilogit import LogisticRegression
 >>> m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0], [4.0], [5.0]], [0, 0, 1, 0, 1, 1])
->>> [round(b, 4) for b in m.bse_]          # statsmodels' Logit gives the same
+>>> [round(b, 4) for b in m.inference_.bse_]          # statsmodels' Logit gives the same
 [2.5457, 0.9126]
->>> [round(p, 4) for p in m.pvalues_]
+>>> [round(p, 4) for p in m.pvalues_]                 # m.inference_.pvalues_
 [0.2332, 0.1834]
 """
 
@@ -48,9 +48,9 @@ PENALISED = ("the fit is penalised, so its coefficients are biased towards 0: (X
              "penalty=None for inference")
 
 
-def set_inference(model, beta, nobs, llf, llnull, deviance, null_deviance, link,
+def set_inference(inference, beta, nobs, llf, llnull, deviance, null_deviance, link,
                   information, scale=1.0, blocked=None):
-    """Set the attributes ``Inference`` reads, for a model fitted at ``beta``.
+    """Set the facts of ``inference`` (an ``Inference``) for its model fitted at ``beta``.
 
     ``information()`` returns XᵀŴX at beta (called only when standard errors
     are possible); the covariance is ``scale`` times its inverse, eq. (33).
@@ -64,19 +64,18 @@ def set_inference(model, beta, nobs, llf, llnull, deviance, null_deviance, link,
     >>> m.inference_blocked_ is None, m.df_model_, m.param_names_
     (True, 1, ['intercept', 'x0'])
     """
-    k = len(beta)
-    model.params_ = list(beta)
+    model, k = inference.model, len(beta)
+    inference.params_ = list(beta)
     names = getattr(model, "feature_names_in_", None)       # a data frame's column names
-    model.param_names_ = (["intercept"] if model.fit_intercept else []) + (
+    inference.param_names_ = (["intercept"] if model.fit_intercept else []) + (
         [str(n) for n in names] if names is not None else
         ["x%d" % j for j in range(model.n_features_in_)])
-    model.link_ = link
-    model.nobs_ = nobs
-    model.df_model_ = k - (1 if model.fit_intercept else 0)
-    model.df_resid_ = nobs - k
-    model.llf_, model.llnull_ = llf, llnull
-    model.deviance_, model.null_deviance_ = deviance, null_deviance
-    model.cov_params_ = None
+    inference.link_, inference.nobs_, inference.scale_ = link, nobs, scale
+    inference.df_model_ = k - (1 if model.fit_intercept else 0)
+    inference.df_resid_ = nobs - k
+    inference.llf_, inference.llnull_ = llf, llnull
+    inference.deviance_, inference.null_deviance_ = deviance, null_deviance
+    inference.cov_params_ = None
     if blocked is None:
         blocked = unfinished(model)
     if blocked is None:
@@ -86,8 +85,8 @@ def set_inference(model, beta, nobs, llf, llnull, deviance, null_deviance, link,
         except SingularMatrixError:
             blocked = "X'WX is singular at the fit: some coefficient is not determined by the data"
         else:
-            model.cov_params_ = [[scale * v for v in row] for row in inv.rows]
-    model.inference_blocked_ = blocked
+            inference.cov_params_ = [[scale * v for v in row] for row in inv.rows]
+    inference.inference_blocked_ = blocked
 
 
 def _warn_work(n, k):
@@ -133,36 +132,28 @@ def unfinished(model):
 
 
 class Inference:
-    """Standard errors, tests, intervals, information criteria and ``summary()``
-    of a fitted ``model`` (whose attributes ``set_inference`` set).
+    """The statistician's view of one fit of ``model``: the facts ``set_inference``
+    sets (``params_``, ``cov_params_``, ``llf_``, ...) and what follows from
+    them: standard errors, tests, intervals, information criteria and
+    ``summary()``. A fitted model gives its own as ``inference_``.
 
     >>> from minilogit import LogisticRegression
     >>> m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0], [4.0], [5.0]], [0, 0, 1, 0, 1, 1])
-    >>> round(Inference(m).zvalues_[1], 4), round(m.aic_, 4)
-    (1.3303, 8.956)
+    >>> inference = m.inference_
+    >>> round(inference.zvalues_[1], 4), round(inference.aic_, 4), m.aic_ == inference.aic_
+    (1.3303, 8.956, True)
     """
+
+    FACTS = ("params_", "param_names_", "link_", "nobs_", "df_model_", "df_resid_", "llf_",
+             "llnull_", "deviance_", "null_deviance_", "cov_params_", "inference_blocked_",
+             "scale_")
+    STATISTICS = ("bse_", "zvalues_", "pvalues_", "odds_ratios_", "aic_", "bic_",
+                  "prsquared_", "llr_", "llr_pvalue_")
 
     def __init__(self, model):
         self.model = model
 
-    def __getattr__(self, name):
-        # called only for a missing attribute: the model's (params_, llf_, ...);
-        # one of this class's own is missing only when computing it failed: with
-        # an AttributeError such as NotFittedError, raised again here with its message
-        prop = getattr(type(self), name, None)
-        if prop is not None:
-            getattr(prop, "fget", lambda model: None)(self)    # MicroPython has no fget
-            raise AttributeError("%s cannot be computed for this fit" % name)
-        return getattr(self.model, name)
-
-    def _fitted(self):
-        if not hasattr(self, "params_"):
-            if getattr(self.model, "result_", None) is not None:    # fit_stream: no data kept
-                raise InferenceError(unfinished(self.model))
-            raise NotFittedError("the model is not fitted yet: call fit first")
-
     def _at_optimum(self):
-        self._fitted()
         why = unfinished(self.model)
         if why is not None:
             raise InferenceError(why)
@@ -171,12 +162,11 @@ class Inference:
         """k, the number of free parameters that AIC, BIC and the LLR test count:
         nobs - df_resid, as ``set_inference`` set them (a float difference, so rounded)."""
         self._at_optimum()
-        if self._penalised:
+        if self.model._penalised:
             raise InferenceError(PENALISED)
         return round(self.nobs_ - self.df_resid_)
 
     def _cov(self):
-        self._fitted()
         if self.cov_params_ is None:
             raise InferenceError(self.inference_blocked_)
         return self.cov_params_
@@ -229,7 +219,7 @@ class Inference:
         return [[exp_or_inf(lo), exp_or_inf(hi)] for lo, hi in self.conf_int(alpha)]
 
     def _check_logit(self):
-        link = getattr(self, "link_", "logit")
+        link = self.link_
         if link != "logit":
             raise InferenceError("odds ratios are exp(coefficients) only under the logit "
                                  "link; this model's link is %s" % link)
@@ -291,6 +281,5 @@ class Inference:
         =========================================================================================
         """
         from .summary import summary_table       # the table's layout loads when first asked
-        self._fitted()
-        return summary_table(self, alpha, feature_names, unfinished(self.model))
+        return summary_table(self.model, alpha, feature_names, unfinished(self.model))
 

@@ -15,7 +15,8 @@ import json
 import math
 
 from .core.checks import sorted_labels
-from .core.errors import DataError, NotFittedError
+from .core.errors import DataError, InferenceError, NotFittedError
+from .inference import Inference
 from .core.compat import INF
 
 
@@ -47,15 +48,11 @@ _FITTED = {
 }
 _VERSION = 1
 
-# What summary(), explain(), trace_ and the loss picture read besides: the
-# inference contract's attributes (minilogit.models._base.SET_BY_INFERENCE,
-# computed from the training data, which a document does not hold), how the
-# fit ended, and the solver's record, FitResult (the "fit" object of a
-# document; one without it predicts only).
-_FIT = ("params_", "param_names_", "link_", "nobs_", "df_model_", "df_resid_",
-        "llf_", "llnull_", "deviance_", "null_deviance_", "cov_params_",
-        "inference_blocked_", "scale_", "history_", "separation_", "failure_", "_penalised",
-        "categories_")
+# What summary(), explain(), trace_ and the loss picture read besides: the facts of
+# the fit's inference_ (Inference.FACTS, computed from the training data, which a
+# document does not hold), how the fit ended, and the solver's record, FitResult
+# (the "fit" object of a document; one without it predicts only).
+_FIT = ("history_", "separation_", "failure_", "_penalised", "categories_")
 
 
 def to_json(model):
@@ -112,10 +109,11 @@ def _fit_record(model):
     if getattr(model, "result_", None) is None:
         return None
     try:
-        model.inference_blocked_            # the inference attributes, on first use
-    except AttributeError:                  # a model without them (no data kept)
-        pass
+        inference = model.inference_.__dict__          # made on first use
+    except (AttributeError, InferenceError):           # a model without one (no data kept)
+        inference = {}
     fit = dict((a, getattr(model, a)) for a in _FIT if a in model.__dict__)
+    fit.update((a, inference[a]) for a in Inference.FACTS if a in inference)
     fit["result_"] = dict((k, v) for k, v in model.result_.__dict__.items() if _jsonable(v))
     title = getattr(model, "_summary_title", None)
     if title is not None:                       # it may read the data (a GLM's offset)
@@ -141,10 +139,13 @@ def _restore_fit(model, fit):
                            r.pop("diagnosis"))
         if "title" in fit:
             model._title = str(fit.pop("title"))    # summary() reads it (minilogit.summary)
+        inference = Inference(model)
         for a, value in list(fit.items()) + [("result_", result)]:
-            if a not in _FIT and a != "result_":
+            if a not in _FIT + Inference.FACTS and a != "result_":
                 raise KeyError(a)
-            setattr(model, a, value)
+            setattr(inference if a in Inference.FACTS else model, a, value)
+        if "params_" in fit:
+            model._inference_ = inference
         for a, value in r.items():
             setattr(result, a, value)
     except (KeyError, TypeError, ValueError) as e:

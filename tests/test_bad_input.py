@@ -1537,8 +1537,8 @@ def test_penalised_fit_keeps_its_reason():
 
 def test_inference_is_computed_on_first_use_not_in_fit():
     for m in (LogisticRegression().fit(X, Y), GLM(family="poisson").fit(X, [1, 0, 2, 3, 2, 6])):
-        assert "cov_params_" not in m.__dict__ and "llf_" not in m.__dict__
-        assert m.bse_ and "cov_params_" in m.__dict__
+        assert "_inference_" not in m.__dict__ and "_loss" in m.__dict__
+        assert m.bse_ and "cov_params_" in m.inference_.__dict__ and "_loss" not in m.__dict__
 
 
 def test_glm_fit_survives_a_covariance_that_cannot_be_inverted():

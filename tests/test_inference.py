@@ -139,12 +139,13 @@ def test_integer_weights_give_the_inference_of_repeated_rows(data, draw):
 
 
 def test_a_statistic_that_cannot_be_computed_is_an_attribute_error():
-    """A half-set model (params_ but no covariance) gives AttributeError for
-    bse_, not an endless hand-off between the model and its Inference view."""
-    m = LogisticRegression()
-    m.params_ = [1.0]
+    """A half-set Inference (params_ but no covariance) gives AttributeError for
+    bse_, not an endless hand-off between the model and its Inference."""
+    from minilogit.inference import Inference
+    half = Inference(LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1]))
+    half.params_ = [1.0]
     with pytest.raises(AttributeError):
-        m.bse_
+        half.bse_
 
 
 def test_softmax_criteria_count_the_free_parameters_of_either_form():

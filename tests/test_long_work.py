@@ -105,7 +105,7 @@ def test_gd_and_proximal_with_defaults_on_5000_x_10_give_no_cost_warning():
 
 def test_standard_errors_for_300_columns_of_3000_rows_warn_before_the_inverse():
     """summary() on 3000 x 300: set_inference warns before it forms X'WX."""
-    from minilogit.inference import set_inference
+    from minilogit.inference import Inference, set_inference
 
     class Fitted:
         separation_, converged_, fit_intercept, n_features_in_ = None, True, True, 300
@@ -116,7 +116,7 @@ def test_standard_errors_for_300_columns_of_3000_rows_warn_before_the_inverse():
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         with pytest.raises(Started):
-            set_inference(Fitted(), [0.0] * 301, 3000, -1.0, -2.0, 2.0, 4.0, "logit", information)
+            set_inference(Inference(Fitted()), [0.0] * 301, 3000, -1.0, -2.0, 2.0, 4.0, "logit", information)
     words = [str(w.message) for w in caught if w.category is ConvergenceWarning]
     assert len(words) == 1 and words[0].startswith(
         "standard errors for 301 parameters form and invert a 301 x 301 X'WX: ~1.6e+08 "

@@ -7,16 +7,16 @@ import sys
 import threading
 
 from minilogit import GLM, LogisticRegression, SoftmaxRegression
-from minilogit.models._base import SET_BY_INFERENCE
+from minilogit.inference import Inference
 
 X = [[0.0], [1.0], [2.0], [3.0], [4.0], [5.0], [6.0], [7.0]]
 Y = [0, 0, 1, 0, 1, 0, 1, 1]
-READ = SET_BY_INFERENCE[:-1] + ("bse_", "zvalues_", "pvalues_", "odds_ratios_", "aic_",
-                                "bic_", "prsquared_", "llr_", "llr_pvalue_")   # scale_: GLM's
+READ = Inference.FACTS + Inference.STATISTICS
 
 
 def _read_all(model):
-    return [getattr(model, name) for name in READ] + [model.conf_int(), model.summary()]
+    return [getattr(model, name) for name in READ] + [model.conf_int(), model.summary(),
+                                                      id(model.inference_)]
 
 
 def _in_threads(work, n=8):
@@ -47,8 +47,10 @@ def test_eight_threads_read_every_inference_attribute_of_a_fresh_fit():
     try:
         for _ in range(100):
             model = LogisticRegression().fit(X, Y)      # fresh: nothing computed yet
-            for got in _in_threads(lambda k: _read_all(model)):
-                assert got == want
+            results = _in_threads(lambda k: _read_all(model))
+            for got in results:
+                assert got[:-1] == want[:-1]
+            assert set(got[-1] for got in results) == {id(model.inference_)}   # made once
     finally:
         sys.setswitchinterval(interval)
 

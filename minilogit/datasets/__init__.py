@@ -431,14 +431,18 @@ def unstandardize(model, means, scales):
             out += [b[0] - sum(map(lambda c, m: c * m, slopes, means))] + slopes
         return out
 
-    blocked = model.inference_blocked_      # sets params_, cov_params_, ... (on first use)
+    from ..inference import Inference
+    inference = model.inference_            # params_, cov_params_, ... (made on first use)
     copy = type(model)(**model.get_params())       # a twin (MicroPython has no __new__)
     for name, value in model.__dict__.items():
         setattr(copy, name, value)
-    copy.params_ = T(model.params_)
-    if blocked is None:
-        C = [T(row) for row in model.cov_params_]                   # C T'
-        copy.cov_params_ = [T(list(col)) for col in zip(*C)]       # T C T' (symmetric)
+    twin = copy._inference_ = Inference(copy)      # the same facts, on the raw scale
+    for name in Inference.FACTS:
+        setattr(twin, name, getattr(inference, name))
+    twin.params_ = T(inference.params_)
+    if inference.cov_params_ is not None:
+        C = [T(row) for row in inference.cov_params_]               # C T'
+        twin.cov_params_ = [T(list(col)) for col in zip(*C)]       # T C T' (symmetric)
     if isinstance(model.intercept_, list):  # K vectors (softmax)
         rows = [T([b] + list(c)) for b, c in zip(model.intercept_, model.coef_)]
         copy.intercept_, copy.coef_ = [r[0] for r in rows], [r[1:] for r in rows]

@@ -218,8 +218,8 @@ class GLM(Model, Estimator):
         """The exact separation test's answer (``check_separation=True``), else None."""
         return getattr(self.result_, "separation_check", None)
 
-    def _set_inference(self):
-        """The inference contract's attributes at the fitted beta (called on first use)."""
+    def _set_inference(self, inference):
+        """The facts of the fit's ``inference`` at the fitted beta (on first use)."""
         from ..inference import PENALISED, set_inference
         objective, beta = self._loss, self.result_.beta
         family, link, y = objective.family, objective.link, objective.y
@@ -233,9 +233,9 @@ class GLM(Model, Estimator):
             rss = sum(w_i * (y_i - mu_i) ** 2 for w_i, y_i, mu_i in zip(w, y, mu))
             rss0 = sum(w_i * (y_i - m) ** 2 for w_i, y_i, m in zip(w, y, mu0))
             # Pearson chi^2 / df_resid; V(mu) = 1
-            self.scale_ = rss / df_resid if df_resid > 0 else INF
+            scale = rss / df_resid if df_resid > 0 else INF
             llf, llnull = _gaussian_llf(rss, nobs), _gaussian_llf(rss0, nobs)
-            if self.scale_ == 0.0:
+            if scale == 0.0:
                 blocked = ("the fit is exact (every residual is 0), so the gaussian scale "
                            "is 0 and the z statistics would divide by 0")
             elif not df_resid > 0:
@@ -243,8 +243,7 @@ class GLM(Model, Estimator):
                            "parameters), so the gaussian scale cannot be estimated"
                            % (nobs, len(beta)))
         else:
-            self.scale_ = 1.0
-            const = 0.0
+            scale, const = 1.0, 0.0
             if self._trials is not None:                # log C(n_i, s_i), once per row
                 const = sum(f * _log_choose(n, n * y_i)
                             for f, n, y_i in zip(self._freq, self._trials, y))
@@ -253,9 +252,9 @@ class GLM(Model, Estimator):
                                  for y_i, m, w_i in zip(y, mu0, w) if w_i)
         information = (objective.observed_information if self.cov_type == "observed"
                        else objective.hessian)
-        set_inference(self, beta, nobs, llf, llnull, family.deviance(y, mu, w),
+        set_inference(inference, beta, nobs, llf, llnull, family.deviance(y, mu, w),
                       family.deviance(y, mu0, w), link.name,
-                      lambda: information(beta), self.scale_, blocked)   # eq. (33)
+                      lambda: information(beta), scale, blocked)   # eq. (33)
 
     def _summary_title(self):
         offset = ", with an offset" if self._with_offset else ""

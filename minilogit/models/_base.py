@@ -14,7 +14,7 @@ The work of each is in another module, loaded the first time it is needed.
 LogisticRegression(lam=2.0)
 """
 
-from ..core.errors import NotFittedError
+from ..core.errors import InferenceError, NotFittedError
 
 try:
     from _thread import allocate_lock
@@ -49,29 +49,21 @@ def watch_progress(objective, model):
     return Progress(objective, model.solver, model.verbose)
 
 
-# what minilogit.inference.set_inference sets: for a model that sets them on
-# first use (``_set_inference``), asking for any of them computes them all
-SET_BY_INFERENCE = ("params_", "param_names_", "link_", "nobs_", "df_model_", "df_resid_",
-                    "llf_", "llnull_", "deviance_", "null_deviance_", "cov_params_",
-                    "inference_blocked_", "scale_")
 # what a fit keeps of its training data for inference (the loss holds X and y): dropped
-# once inference is computed, and never pickled
+# once its Inference is made, and never pickled
 TRAINING_DATA = ("_loss", "_freq", "_trials")
-# one lock for every model's first inference: computed once, given all at once
+# one lock for every model's first inference: made once, given whole
 _LOCK = allocate_lock() if allocate_lock is not None else None
-# what minilogit.inference.Inference computes from them
-STATISTICS = ("bse_", "zvalues_", "pvalues_", "conf_int", "odds_ratios_",
-              "odds_ratio_conf_int", "aic_", "bic_", "prsquared_", "llr_", "llr_pvalue_",
-              "summary")
 
 
 class Model:
     """What the estimators above the core add to the core's, by composition.
 
     - ``adapter``: numpy arrays and pandas frames in fit and predict (``read_arrays``);
-    - the statistician's view (``minilogit.inference``): ``bse_``, ``pvalues_``,
-      ``conf_int()``, ``summary()``, ..., an ``Inference`` made when one is
-      first asked for, so that fitting holds none of it (on a board, its heap);
+    - the statistician's view: ``inference_``, the fit's ``minilogit.inference.Inference``,
+      made when first asked for (so that fitting holds none of it: on a board,
+      its heap), and its attributes as the model's own: ``bse_``, ``pvalues_``,
+      ``conf_int()``, ``summary()``, ...;
     - ``explain()``, ``trace_`` as a table, ``to_source()``, ``to_json()``,
       ``from_json()``;
     - ``set_params``, ``score``, the repr and ``__sklearn_tags__``, for
@@ -90,49 +82,82 @@ class Model:
     _KIND = "classifier"            # or "regressor": what score() and scikit-learn's tags say
     _NO_INFERENCE = None            # or why a model has no summary(), bse_, ...
 
-    def __getattr__(self, name):
-        # called only for a missing attribute
-        if self._NO_INFERENCE is not None and (name in SET_BY_INFERENCE or name in STATISTICS):
+    @property
+    def inference_(self):
+        """The fit's ``Inference`` (``minilogit.inference``): ``params_``,
+        ``cov_params_``, ``llf_``, ..., ``bse_``, ``summary()``; made on first use,
+        once, from the training data, which it then drops (``TRAINING_DATA``)."""
+        return self._inference("inference_")
+
+    def _inference(self, name):
+        """``inference_``, asked for as ``name``: made by ``_set_inference`` under a
+        lock and given whole, so that a thread reading it meanwhile waits, then
+        finds it final. InferenceError when the fit kept no data to make it from."""
+        if self._NO_INFERENCE is not None:
             raise AttributeError("a %s has no %s: %s" % (type(self).__name__, name,
                                                           self._NO_INFERENCE))
-        if name in SET_BY_INFERENCE and hasattr(self, "coef_"):
-            self._infer()                   # a fit's inference, computed when first asked
-            kept = getattr(self, "__dict__", {})
-            if name in kept:                # (by this thread or, meanwhile, another)
-                return kept[name]
-        if name in STATISTICS:
-            from ..inference import Inference
-            return getattr(Inference(self), name)
-        prop = getattr(type(self), name, None)
-        if isinstance(prop, property):      # it raised NotFittedError, an AttributeError:
-            return prop.fget(self)          # raise that again, with its message
-        raise AttributeError("%r object has no attribute %r" % (type(self).__name__, name))
-
-    def _infer(self):
-        """Compute the attributes ``SET_BY_INFERENCE`` (``_set_inference``) once, then
-        drop the training data (``TRAINING_DATA``). Under a lock, into a ``Staged``
-        copy first: a thread that reads one of them meanwhile finds it missing (and
-        waits here) or final, never half-computed."""
+        self._check_fitted()
+        inference = getattr(self, "_inference_", None)
+        if inference is not None:
+            return inference
         if _LOCK is not None:
             _LOCK.acquire()
         try:
-            if getattr(self, "_loss", None) is not None:   # not done by another thread
-                staged = Staged(self)
-                type(self)._set_inference(staged)
-                for name, value in staged.kept().items():
-                    setattr(self, name, value)
-                for name in TRAINING_DATA:
-                    if hasattr(self, name):
-                        delattr(self, name)
+            inference = getattr(self, "_inference_", None)     # made by another thread?
+            if inference is None:
+                if getattr(self, "_loss", None) is None:
+                    from ..inference import unfinished
+                    raise InferenceError(unfinished(self) or "this %s keeps no training "
+                                         "data (read from a document without its fit)"
+                                         % type(self).__name__)
+                from ..inference import Inference
+                inference = Inference(self)
+                self._set_inference(inference)
+                self._inference_ = inference
+                for data in TRAINING_DATA:
+                    if hasattr(self, data):
+                        delattr(self, data)
         finally:
             if _LOCK is not None:
                 _LOCK.release()
+        return inference
+
+    # The fit's inference_ as the model's own attributes: its facts, eqs. (33)-(36),
+    # then its statistics and methods (help(minilogit.inference.Inference)). One line
+    # each (make board, board-f32 frozen, from minilogit import LogisticRegression:
+    # 11.6 KB of heap; a loop of closures made these 12.5 KB, descriptors 11.8)
+    params_ = property(lambda self: self._inference("params_").params_)
+    param_names_ = property(lambda self: self._inference("param_names_").param_names_)
+    link_ = property(lambda self: self._inference("link_").link_)
+    nobs_ = property(lambda self: self._inference("nobs_").nobs_)
+    df_model_ = property(lambda self: self._inference("df_model_").df_model_)
+    df_resid_ = property(lambda self: self._inference("df_resid_").df_resid_)
+    llf_ = property(lambda self: self._inference("llf_").llf_)
+    llnull_ = property(lambda self: self._inference("llnull_").llnull_)
+    deviance_ = property(lambda self: self._inference("deviance_").deviance_)
+    null_deviance_ = property(lambda self: self._inference("null_deviance_").null_deviance_)
+    cov_params_ = property(lambda self: self._inference("cov_params_").cov_params_)
+    inference_blocked_ = property(
+        lambda self: self._inference("inference_blocked_").inference_blocked_)
+    scale_ = property(lambda self: self._inference("scale_").scale_)
+    bse_ = property(lambda self: self._inference("bse_").bse_)
+    zvalues_ = property(lambda self: self._inference("zvalues_").zvalues_)
+    pvalues_ = property(lambda self: self._inference("pvalues_").pvalues_)
+    odds_ratios_ = property(lambda self: self._inference("odds_ratios_").odds_ratios_)
+    aic_ = property(lambda self: self._inference("aic_").aic_)
+    bic_ = property(lambda self: self._inference("bic_").bic_)
+    prsquared_ = property(lambda self: self._inference("prsquared_").prsquared_)
+    llr_ = property(lambda self: self._inference("llr_").llr_)
+    llr_pvalue_ = property(lambda self: self._inference("llr_pvalue_").llr_pvalue_)
+    conf_int = property(lambda self: self._inference("conf_int").conf_int)
+    odds_ratio_conf_int = property(lambda self: self._inference("odds_ratio_conf_int").odds_ratio_conf_int)
+    summary = property(lambda self: self._inference("summary").summary)
 
     def __getstate__(self):
         """What ``pickle`` keeps: the parameters, the fit and its inference, not the
         training rows (inference is computed first, if it was not yet)."""
         if getattr(self, "_loss", None) is not None and hasattr(self, "coef_"):
-            self._infer()
+            self.inference_
         return dict((k, v) for k, v in self.__dict__.items() if k not in TRAINING_DATA)
 
     def explain(self):
@@ -185,28 +210,6 @@ class Model:
         """scikit-learn's tags; only scikit-learn calls this, so it is importable."""
         from ..interop import sklearn_tags
         return sklearn_tags(self)
-
-
-class Staged:
-    """A model as ``_set_inference`` sees it: it reads the model's attributes and
-    keeps what it sets, which ``kept()`` returns, to be given to the model at once.
-
-    >>> from minilogit import LogisticRegression
-    >>> m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
-    >>> staged = Staged(m)
-    >>> staged.llf_ = -2.0
-    >>> staged.kept(), staged.coef_ == m.coef_, "llf_" in m.__dict__
-    ({'llf_': -2.0}, True, False)
-    """
-
-    def __init__(self, model):
-        self._model = model
-
-    def __getattr__(self, name):        # only for what is not set here: the model's
-        return getattr(self._model, name)
-
-    def kept(self):
-        return dict((k, v) for k, v in self.__dict__.items() if k != "_model")
 
 
 def clone(estimator):

@@ -44,9 +44,9 @@ class LogisticRegression(Model, CoreLogisticRegression):
     solvers = dict(CoreLogisticRegression.solvers, proximal=PROXIMAL, cd=CD)
     _BINARY = True
 
-    def _set_inference(self):
-        """The attributes minilogit.inference reads, eqs. (33)-(36), from the
-        fitted loss (called on first use)."""
+    def _set_inference(self, inference):
+        """The facts of the fit's ``inference``, eqs. (33)-(36), from the fitted
+        loss (``Model.inference_``, on first use)."""
         from ..inference import PENALISED, set_inference
         loss, beta = self._loss, self.result_.beta
         llf = -loss.value(beta)
@@ -56,7 +56,7 @@ class LogisticRegression(Model, CoreLogisticRegression):
         ybar, nobs = loss_mean(loss), loss.n_examples
         llnull = ybar * nobs * math.log(ybar) + (1.0 - ybar) * nobs * math.log(1.0 - ybar)
         # a binary saturated model has log-likelihood 0, so the deviances are -2 llf
-        set_inference(self, beta, nobs, llf, llnull, -2.0 * llf, -2.0 * llnull, "logit",
+        set_inference(inference, beta, nobs, llf, llnull, -2.0 * llf, -2.0 * llnull, "logit",
                       lambda: loss.hessian(beta),
                       blocked=PENALISED if self._penalised else None)
 

@@ -76,8 +76,8 @@ class SoftmaxRegression(Model, CoreSoftmaxRegression):
         """The exact separation test's answer (``check_separation=True``), else None."""
         return getattr(self.result_, "separation_check", None)
 
-    def _set_inference(self):
-        """The inference contract's attributes for the baseline-category model (on first use)."""
+    def _set_inference(self, inference):
+        """The facts of the fit's ``inference`` for the baseline-category model (on first use)."""
         from ..inference import PENALISED, set_inference
         objective, beta = self._loss, self.result_.beta
         blocked = PENALISED if self._penalised else (
@@ -87,7 +87,7 @@ class SoftmaxRegression(Model, CoreSoftmaxRegression):
         counts = [data.y.count(k) for k in range(K)]
         llf = -data.value(objective.full(beta))
         llnull = sum(c * math.log(c / n) for c in counts if c)       # the class shares
-        set_inference(self, beta, float(n), llf, llnull, -2.0 * llf, -2.0 * llnull, "logit",
+        set_inference(inference, beta, float(n), llf, llnull, -2.0 * llf, -2.0 * llnull, "logit",
                       lambda: objective.hessian(beta), 1.0, blocked)        # eq. (33)
         d, first = self._d, 1 if self.fit_intercept else 0
         columns = getattr(self, "feature_names_in_", None)       # a data frame's, else x0, ...
@@ -96,15 +96,15 @@ class SoftmaxRegression(Model, CoreSoftmaxRegression):
         names = (["intercept"] if first else []) + columns
         rows = ["%s[%r]" % (names[j % d], self._classes[j // d]) for j in range(K * d)]
         if self.reference_ is None:     # K vectors: all of them, as intercept_ and coef_ hold them
-            self.params_ = [v for b, c in zip(self.intercept_, self.coef_)
-                            for v in [b][:first] + list(c)]
-            self.param_names_ = rows
+            inference.params_ = [v for b, c in zip(self.intercept_, self.coef_)
+                                 for v in [b][:first] + list(c)]
+            inference.param_names_ = rows
         else:                           # the reference's vector is 0, not a parameter
-            self.param_names_ = [rows[j] for j in self._free]
+            inference.param_names_ = [rows[j] for j in self._free]
         # (K - 1) d free parameters: the baseline form's; K vectors that sum to 0 (a
         # ridge's, or gradient descent's from 0, the intercepts centred) span as many
-        self.df_model_ = (K - 1) * (d - first)
-        self.df_resid_ = float(n) - (K - 1) * d
+        inference.df_model_ = (K - 1) * (d - first)
+        inference.df_resid_ = float(n) - (K - 1) * d
 
     def _summary_title(self):
         if self.reference_ is None:

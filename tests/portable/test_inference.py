@@ -37,6 +37,26 @@ def test_logit_inference_matches_statsmodels():
     assert "Log-likelihood:" in m.summary() and "-93.6451" in m.summary()
 
 
+def test_inference_is_one_object_made_once_that_the_attributes_read():
+    """inference_ is an Inference, made on first use and kept; every fact and
+    statistic of it is the model's attribute of the same name; a refit makes a
+    new one; a model without data to make one from says why."""
+    from minilogit.inference import Inference
+    m = LogisticRegression().fit(TOY_X, TOY_Y)
+    assert "_inference_" not in m.__dict__                   # fitting made none
+    inference = m.inference_
+    assert isinstance(inference, Inference) and m.inference_ is inference
+    for name in Inference.FACTS + Inference.STATISTICS:
+        assert getattr(m, name) == getattr(inference, name), name
+    assert m.conf_int(0.1) == inference.conf_int(0.1) and m.summary() == inference.summary()
+    assert "_loss" not in m.__dict__                         # the training data, dropped
+    m.fit(X2, Y2)
+    assert m.inference_ is not inference and m.params_ == coefficients(m)
+    e = raises(InferenceError, getattr, LogisticRegression().fit_stream(
+        lambda: iter(list(zip(TOY_X, TOY_Y))), [0, 1], epochs=2), "llf_")
+    assert "fit_stream ran 2 epochs" in str(e), str(e)
+
+
 def test_penalised_fit_has_no_standard_errors():
     m, _ = fit(LogisticRegression(penalty="l2", lam=1.0), X2, Y2)
     e = raises(InferenceError, lambda: m.bse_)

@@ -6,6 +6,8 @@ also has a ``_repr_html_`` table whose cells are the numbers of the text.
 tests/test_tables.py parses the HTML with xml.etree.ElementTree.
 """
 
+import sys
+
 from helpers import X2, Y2, raises
 from minilogit import GLM, InferenceError, LogisticRegression, SoftmaxRegression
 from minilogit.models.least_squares import LeastSquaresClassifier
@@ -214,5 +216,6 @@ def test_a_model_without_inference_says_why_it_has_no_summary():
         for name in ("summary", "bse_", "params_", "aic_"):
             e = raises(AttributeError, getattr, m, name)
             assert name in str(e) and words in str(e) and "not fitted" not in str(e), str(e)
-        assert not hasattr(m, "summary")
+        # MicroPython's hasattr finds a property without calling it: True there
+        assert not hasattr(m, "summary") or sys.implementation.name == "micropython"
     assert "Logistic regression" in ovr.estimators_[0].summary()
