@@ -14,6 +14,7 @@ Table                      text, with the head and rows of its HTML table
 table                      make a Table from its text and its cells
 Text                       sentences (``explain()``), shown as a paragraph
 Trace                      ``trace_``: a list of dicts that prints as a table
+trace_records              a solver's ``FitResult`` as those dicts
 trace_table                the iterations as a Table (the CLI's ``trace``)
 solver_table               fitted models side by side (the demo's comparison)
 escape                     text made safe for HTML and XML
@@ -179,7 +180,7 @@ def table(text, head, rows, title=None, facts=(), note=None):
 
 
 class Trace(list):
-    """A fit's ``trace_``: one dict per iteration (see ``FitResult.trace``), that
+    """A fit's ``trace_``: one dict per iteration (``trace_records``), that
     prints as the table of ``python3 -m minilogit trace`` and shows as an HTML
     table in a notebook.
 
@@ -196,6 +197,42 @@ class Trace(list):
 
     def _repr_html_(self):
         return trace_table(self)._repr_html_()
+
+
+def trace_records(result):
+    """One record per iterate that the solver's ``FitResult`` kept: the start
+    (iteration 0), then after each iteration (the first and last TRACE_KEEP
+    only, of a longer run: ``minilogit.core.solvers.record``).
+
+    Each is a dict with ``iteration``, ``beta``, ``loss``, ``grad_norm``
+    (the largest gradient component, or KKT violation, at that beta),
+    ``criterion`` (the stopping rule's quantity there), ``step`` (the
+    largest change of a coefficient in the iteration that led there;
+    None at the start), ``equation`` (the walkthrough's
+    equations the iteration applied) and what the solver adds: ``eta``
+    (gd, sgd, proximal), ``w_min`` and ``w_max`` (the IRLS weights).
+
+    >>> from minilogit.core.solvers import FitResult
+    >>> r = FitResult("newton", [1.0], [2.0, 1.5], [0.5, 0.0], 1, True, None,
+    ...               iterates=[[0.0], [1.0]], equation="(20)", criteria=[0.25, 0.0])
+    >>> trace_records(r)[1]
+    {'iteration': 1, 'beta': [1.0], 'loss': 1.5, 'grad_norm': 0.0, 'criterion': 0.0, 'step': 1.0, 'equation': '(20)'}
+    """
+    from .core.solvers import TRACE_KEEP
+    r, records, m = result, [], len(result.iterates)
+    for k in range(m):
+        beta = r.iterates[k]
+        it = k if k < TRACE_KEEP else r.n_iter - (m - 1 - k)      # after a gap: see record
+        step = None if k == 0 or (k == TRACE_KEEP and it > k) else max(
+            abs(b1 - b0) for b1, b0 in zip(beta, r.iterates[k - 1]))
+        record = {"iteration": it, "beta": beta, "loss": r.history[it],
+                  "grad_norm": r.grad_norms[it] if it < len(r.grad_norms) else None,
+                  "criterion": r.criteria[it] if it < len(r.criteria) else None,
+                  "step": step, "equation": "start" if k == 0 else r.equation}
+        if 0 < k <= len(r.details):
+            record.update(r.details[k - 1])
+        records.append(record)
+    return records
 
 
 def trace_table(records):

@@ -25,7 +25,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGE = os.path.join(ROOT, "minilogit")
 CORE = os.path.join(PACKAGE, "core")
 
-CORE_BUDGET = 1520          # code lines: 1,507 today
+CORE_BUDGET = 1520          # code lines: 1,492 today
 FILE_BUDGET = 500           # lines, docstrings included
 READING_BUDGET = 315        # lines one warm Newton fit executes: 270 today
 
@@ -139,6 +139,18 @@ def test_the_reading_path_of_a_newton_fit(where):
     assert term in inspect.getsource(nll) and term in inspect.getsource(LogisticLoss.value)
     assert ("minilogit/core/logistic.py", "value") in calls
     assert ("minilogit/core/functions.py", "log1pexp") in calls
+
+
+def test_solve_reads_as_look_up_advise_run_report():
+    """Estimator._solve, its docstring (which gives its order of calls) included,
+    in at most 20 lines: the fit's policy lives in the helpers it names."""
+    import inspect
+    from minilogit.core.estimators import Estimator
+    source = inspect.getsource(Estimator._solve).rstrip().splitlines()
+    assert len(source) <= 20, len(source)
+    doc = Estimator._solve.__doc__
+    for helper in ("_advise", "_run", "_follow_up"):
+        assert helper in doc and "self.%s(" % helper in "".join(source), helper
 
 
 def test_core_imports_only_core_and_the_standard_library():

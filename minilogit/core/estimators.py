@@ -53,7 +53,7 @@ class Estimator:
     table of solvers, and the checks and messages around a solver run.
 
     >>> m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
-    >>> m.get_params()["solver"], len(m.result_.trace) == m.n_iter_ + 1
+    >>> m.get_params()["solver"], len(m.result_.history) == m.n_iter_ + 1
     ('newton', True)
     """
 
@@ -174,17 +174,11 @@ class Estimator:
                                ", or gd or sgd" * ("gd" in self.solvers)))
 
     def _solve(self, loss, beta0, penalty, penalized, describe=None):
-        """Minimise the loss plus the penalty (on the parameters ``penalized``)
-        from ``beta0`` with the solver that ``solver`` names; return its FitResult.
-
-        In this order: the solver's row, the objective (the loss, ``Penalised``
-        by a penalty: every solver sees the same), max_iter and tol (given, or
-        the row's); advice before the run (``_warn_scales`` for first-order
-        steps, ``_warn_work``); the run (``_run``, which names a singular
-        Hessian's column by ``describe``, default ``_describe_column``); after
-        an unpenalised first-order run, a short Newton run that tells
-        separation (``_follow_up``).
-        """
+        """Minimise the loss plus the penalty (on the parameters ``penalized``) from
+        ``beta0`` with the solver that ``solver`` names; return its FitResult. In order:
+        the solver's row; the objective (``Penalised`` by a penalty: every solver sees
+        the same); max_iter and tol (given, or the row's); advice (``_advise``); the run
+        (``_run``); after an unpenalised first-order run, a short Newton run (``_follow_up``)."""
         entry, objective = self.solvers[self.solver], loss
         if penalty is not None:
             from .penalty import Penalised     # loaded for a penalty only (a board: 1 KB)
@@ -192,9 +186,7 @@ class Estimator:
         n, d = objective.n_examples, len(beta0)
         max_iter = self.max_iter if self.max_iter is not None else entry.iterations(n, d)
         tol = self.tol if self.tol is not None else entry.tol
-        if "learning_rate" in entry.settings:      # advice before the run: ConvergenceWarning
-            self._warn_scales(objective.scales())
-        self._warn_work(entry, n, d, max_iter)
+        self._advise(entry, objective, n, d, max_iter)
         result = self._run(entry, objective, beta0, max_iter, tol, describe)
         if not entry.hessian and penalty is None and result.diagnosis is None:
             self._follow_up(entry, objective, beta0, result)
@@ -254,19 +246,18 @@ class Estimator:
         except (ArithmeticError, DataError) as e:     # a singular Hessian, say
             result.newton_check = "failed (%s)" % (e,)
 
-    def _warn_scales(self, s):
-        """Warn ConvergenceWarning, before a first-order run, when the columns'
-        scales s_j (root mean squares) are more than SPREAD apart."""
-        if max(s) > SPREAD * min(s):
-            warn("%s takes steps on columns whose root mean squares range from %.3g to "
-                 "%.3g: on such data first-order steps crawl or diverge; standardize the "
-                 "features (minilogit.datasets.standardize) or use solver='newton'"
-                 % (self.solver, min(s), max(s)), ConvergenceWarning, self._CALLER + 1)
-
-    def _warn_work(self, entry, n, d, max_iter):
-        """Warn ConvergenceWarning, before the run, when its iterations (Newton
-        and IRLS: NEWTON_STEPS, the others: max_iter) may take more than WORK
-        multiply-adds (``Solver.work``), with the estimate and what to do instead."""
+    def _advise(self, entry, objective, n, d, max_iter):
+        """Warn ConvergenceWarning before the run when it may go badly: first-order
+        steps on columns whose scales s_j (root mean squares) are more than SPREAD
+        apart, or more than WORK multiply-adds (``Solver.work``; Newton and IRLS
+        counted at NEWTON_STEPS steps), with the estimate and what to do instead."""
+        if "learning_rate" in entry.settings:              # first-order steps
+            s = objective.scales()
+            if max(s) > SPREAD * min(s):
+                warn("%s takes steps on columns whose root mean squares range from %.3g "
+                     "to %.3g: on such data first-order steps crawl or diverge; standardize "
+                     "the features (minilogit.datasets.standardize) or use solver='newton'"
+                     % (self.solver, min(s), max(s)), ConvergenceWarning, self._CALLER + 1)
         each = entry.work(n, d)
         steps = min(max_iter, NEWTON_STEPS) if entry.hessian else max_iter
         if each * steps <= WORK or (entry.hessian and d <= FEW):

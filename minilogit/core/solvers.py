@@ -44,12 +44,13 @@ ROUNDING = max(1e-12, 64.0 * EPS)
 # A mean loss that rose by more than GROWTH (1 + |its start|) has diverged.
 GROWTH = 10.0
 
-# A FitResult keeps the first and last TRACE_KEEP iterates, not all (tol=0, say): see record.
+# A FitResult keeps the first and last TRACE_KEEP iterates, not all (tol=0, say): see record
+# (minilogit.tables.trace_records numbers them).
 # A board keeps 5: an iterate's floats stay where they land among a fit's holes (make board,
 # board-f32 frozen, sgd 100 x 4 in 50 epochs, with SGD's rows and shares: 85 -> 81 KB).
 TRACE_KEEP = 5 if BOARD else 50
 
-# Multiply-adds: a fit that may take more says so first (Estimator._warn_work).
+# Multiply-adds: a fit that may take more says so first (Estimator._advise).
 WORK = 1e8
 
 
@@ -87,39 +88,6 @@ class FitResult:
         if not self.criteria:
             return None
         return self.criteria[self.tested if self.tested is not None else -1]
-
-    @property
-    def trace(self):
-        """One record per iterate kept: the start (iteration 0), then after each
-        iteration (the first and last TRACE_KEEP only, of a longer run).
-
-        Each is a dict with ``iteration``, ``beta``, ``loss``, ``grad_norm``
-        (the largest gradient component, or KKT violation, at that beta),
-        ``criterion`` (the stopping rule's quantity there), ``step`` (the
-        largest change of a coefficient in the iteration that led there;
-        None at the start), ``equation`` (the walkthrough's
-        equations the iteration applied) and what the solver adds: ``eta``
-        (gd, sgd, proximal), ``w_min`` and ``w_max`` (the IRLS weights).
-
-        >>> r = FitResult("newton", [1.0], [2.0, 1.5], [0.5, 0.0], 1, True, None,
-        ...               iterates=[[0.0], [1.0]], equation="(20)", criteria=[0.25, 0.0])
-        >>> r.trace[1]
-        {'iteration': 1, 'beta': [1.0], 'loss': 1.5, 'grad_norm': 0.0, 'criterion': 0.0, 'step': 1.0, 'equation': '(20)'}
-        """
-        records, m = [], len(self.iterates)
-        for k in range(m):
-            beta = self.iterates[k]
-            it = k if k < TRACE_KEEP else self.n_iter - (m - 1 - k)   # after a gap: see record
-            step = None if k == 0 or (k == TRACE_KEEP and it > k) else max_abs(
-                [b1 - b0 for b1, b0 in zip(beta, self.iterates[k - 1])])
-            record = {"iteration": it, "beta": beta, "loss": self.history[it],
-                      "grad_norm": self.grad_norms[it] if it < len(self.grad_norms) else None,
-                      "criterion": self.criteria[it] if it < len(self.criteria) else None,
-                      "step": step, "equation": "start" if k == 0 else self.equation}
-            if 0 < k <= len(self.details):
-                record.update(self.details[k - 1])
-            records.append(record)
-        return records
 
     def __repr__(self):
         return ("FitResult(solver=%r, n_iter=%d, converged=%r, loss=%r)"

@@ -167,14 +167,14 @@ class Model:
 
     @property
     def trace_(self):
-        """One record per iteration of the last fit (``FitResult.trace``: ``beta``,
+        """One record per iteration of the last fit (``tables.trace_records``: ``beta``,
         ``loss``, ``grad_norm``, ``step``, ``equation``) as a ``minilogit.tables.Trace``,
         which prints as the ``trace`` command's table and shows as one in a notebook."""
         if getattr(self, "result_", None) is None:
             raise NotFittedError("this %s has no trace: it is not fitted by an "
                                  "iterative solver yet" % type(self).__name__)
-        from ..tables import Trace
-        return Trace(self.result_.trace)
+        from ..tables import Trace, trace_records
+        return Trace(trace_records(self.result_))
 
     def to_source(self):
         """A dependency-free Python module that predicts as this model does (minilogit.export)."""

@@ -29,6 +29,7 @@ from minilogit.glm.loss import GLMLoss
 from minilogit.glm.irls import glm_irls
 import minilogit.separation as separation
 from minilogit.separation import check_separation
+from minilogit.tables import trace_records
 
 REL = max(1e-6, FIT)
 SE_REL = max(1e-6, 8 * FIT)
@@ -122,7 +123,7 @@ def test_a_step_that_raises_the_deviance_is_halved():
     h = r.history[1:]
     assert r.converged and all(b <= a * (1 + 1e-12) + FIT for a, b in zip(h, h[1:]))
     if not SINGLE:
-        assert max(t["halvings"] for t in r.trace[1:]) >= 1
+        assert max(t["halvings"] for t in trace_records(r)[1:]) >= 1
     assert_close(r.beta, glm_irls(loss).beta, REL, abs_tol=FIT, what="beta")
 
 

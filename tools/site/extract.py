@@ -37,7 +37,6 @@ CORE = ["__init__", "functions", "matrix", "logistic", "penalty", "solvers", "es
 # them as "marked"; make site-test fails when they pass 5% of the examples.
 LIGHT_MODE_LACKS = [
     ("core.matrix.Matrix.inverse", [0, 1], "no fractions module"),
-    ("core.solvers.FitResult.trace", [1], "dicts keep no insertion order"),
     ("core.checks.float_columns", [0], "a board takes the row-by-row path: None"),
     ("core.errors", [1], "no UserWarning"),
     ("core.compat.warn", None, "no warnings module"),
