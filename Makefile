@@ -28,15 +28,18 @@ demo:
 	$(PYTHON) -m minilogit demo
 
 $(VENV)/.installed: pyproject.toml
+	@echo "make test: creating $(VENV) and installing pytest and hypothesis into it (once; ~40 s)"
 	$(PYTHON) -m venv $(VENV)
 	$(VPY) -m pip install --quiet --upgrade pip
 	$(VPY) -m pip install --quiet -e ".[test]"
 	touch $@
+	@echo "make test: $(VENV) is ready; running the suite"
 
 test: $(VENV)/.installed
 	HYPOTHESIS_PROFILE=ci $(VPY) -m pytest -q
 
 $(INTEROP)/.installed: pyproject.toml
+	@echo "make interop: creating $(INTEROP) with numpy, pandas, scipy and scikit-learn (once)"
 	$(PYTHON) -m venv $(INTEROP)
 	$(IPY) -m pip install --quiet --upgrade pip
 	$(IPY) -m pip install --quiet -e ".[test]" numpy pandas scipy scikit-learn

@@ -22,6 +22,7 @@ from .core.solvers import scaled_gradient
 
 DELAY = 2.0         # seconds of silence before the first report (verbose=1)
 EVERY = 0.5         # seconds between two reports (verbose=1)
+seconds = getattr(time, "monotonic", time.time)     # the clock a Ticker reads by default
 
 
 class Ticker:
@@ -29,7 +30,7 @@ class Ticker:
     module docstring says: ``tick(k, describe)`` after step k, where
     ``describe()`` gives the step's numbers as text (called only for a
     report); ``close()`` ends the line a terminal shows. ``what`` names a
-    step ("gd iteration"); ``clock`` gives the time in seconds.
+    step ("gd iteration"); ``clock`` gives the time in seconds (default ``seconds``).
 
     >>> import io
     >>> out, times = io.StringIO(), iter([0.0, 1.0, 2.2, 2.4, 2.8])
@@ -40,12 +41,12 @@ class Ticker:
     'minilogit: pivot 2: cost 8 (2.2 s)\\nminilogit: pivot 4: cost 6 (2.8 s)\\n'
     """
 
-    def __init__(self, what, verbose=1, out=None, clock=time.time):
-        self.what, self.verbose, self.clock = what, verbose, clock
+    def __init__(self, what, verbose=1, out=None, clock=None):
+        self.what, self.verbose, self.clock = what, verbose, clock or seconds
         self.out = sys.stderr if out is None else out
         isatty = getattr(self.out, "isatty", None)
         self.tty = bool(isatty and isatty())
-        self.start = self.last = clock() if verbose else 0.0
+        self.start = self.last = self.clock() if verbose else 0.0
         self.shown = False
 
     def tick(self, k, describe):
@@ -89,7 +90,7 @@ class Progress(Wrapper):
     minilogit: newton iteration 5: loss 2.34749, scaled gradient 1.48e-17 (0.0 s)
     """
 
-    def __init__(self, objective, solver, verbose=1, out=None, clock=time.time):
+    def __init__(self, objective, solver, verbose=1, out=None, clock=None):
         Wrapper.__init__(self, objective)
         self.ticker = Ticker("%s iteration" % solver, verbose, out, clock)
         self.k, self._scales = 0, None

@@ -1446,7 +1446,8 @@ def test_convergence_is_never_claimed_away_from_the_optimum(id, what, solver, c,
 def test_divergence_raises_in_sgd_and_fit_stream():
     from minilogit.datasets import load_breast_cancer
     d = load_breast_cancer()
-    with pytest.raises(DivergenceError, match="diverged in epoch 1: the loss rose from 394.4"):
+    with pytest.raises(DivergenceError, match="diverged in epoch 1: the loss rose from 394.4"), \
+            pytest.warns(ConvergenceWarning, match="root mean squares range"):   # said first
         LogisticRegression(solver="sgd").fit(d.data, d.target)       # raw data, eta 0.5
     rows = list(zip(*_breast_cancer_two(1.0)))
     with pytest.raises(DivergenceError, match="diverged in epoch 1"):

@@ -24,7 +24,8 @@ def run_quick(tmp_path):
     out = tmp_path / "bench.json"
     proc = subprocess.run([sys.executable, BENCH, "--quick", "--no-compare",
                            "--json", str(out)],
-                          cwd=str(tmp_path), capture_output=True, text=True, timeout=300)
+                          cwd=str(tmp_path), capture_output=True, text=True,
+                          timeout=300)           # a hang guard: ~100x the quick bench
     assert proc.returncode == 0, proc.stderr
     return proc.stdout, json.loads(out.read_text())
 

@@ -190,7 +190,9 @@ def test_trace_irls_has_one_row_per_iteration_with_the_weight_range():
             assert record["equation"] in row
             assert row.endswith("%.4g .. %.4g" % (record["w_min"], record["w_max"]))
     assert "Stopped after 13 IRLS steps" in proc.stdout
-    assert proc.stderr.startswith("minilogit: warning: the maximum-likelihood")
+    # on a busy machine the fit may pass 2 s and report progress first: not what this reads
+    said = [l for l in proc.stderr.splitlines() if " iteration " not in l]
+    assert said[0].startswith("minilogit: warning: the maximum-likelihood"), proc.stderr
 
 
 def test_trace_gradient_descent_shows_eta(small_csv):

@@ -116,7 +116,8 @@ def test_column_scales_neither_underflow_nor_overflow():
 # -- divergence is called divergence ------------------------------------------------
 
 def test_sgd_on_the_raw_breast_cancer_data_raises_divergence_error():
-    with pytest.raises(DivergenceError) as e:
+    with pytest.raises(DivergenceError) as e, \
+            pytest.warns(ConvergenceWarning, match="root mean squares range"):   # said first
         LogisticRegression(solver="sgd").fit(DATA.data, DATA.target)
     assert "diverged" in str(e.value) and "learning_rate" in str(e.value)
     history = e.value.history
@@ -136,7 +137,8 @@ def test_fit_stream_with_a_huge_learning_rate_raises_divergence_error():
 
 
 def test_gd_with_a_fixed_step_too_large_raises_divergence_error():
-    with pytest.raises(DivergenceError):
+    with pytest.raises(DivergenceError), \
+            pytest.warns(ConvergenceWarning, match="root mean squares range"):   # said first
         LogisticRegression(solver="gd", learning_rate=10.0).fit(DATA.data[:100], Y[:100])
 
 

@@ -4,8 +4,8 @@ import warnings
 
 import pytest
 
-from minilogit import (DataError, DivergenceError, LeastSquaresClassifier, LogisticRegression,
-                       OneVsRest, SeparationWarning, SoftmaxRegression)
+from minilogit import (ConvergenceWarning, DataError, DivergenceError, LeastSquaresClassifier,
+                       LogisticRegression, OneVsRest, SeparationWarning, SoftmaxRegression)
 
 X = [[0.0], [1.0], [2.0], [3.0], [4.0], [5.0]]
 Y = [0, 0, 1, 0, 1, 1]
@@ -40,7 +40,7 @@ def test_max_iter_reached():
 
 def test_step_too_large_after_a_divergence():
     m = LogisticRegression(solver="gd", learning_rate=100.0)
-    with pytest.raises(DivergenceError):
+    with pytest.raises(DivergenceError), pytest.warns(ConvergenceWarning, match="root mean"):
         m.fit([[10.0 * v] for v, in X], Y)
     assert m.explain().startswith("Failed, step too large: gradient descent diverged")
 
@@ -59,7 +59,8 @@ def test_other_estimators():
     with pytest.warns(SeparationWarning):
         unpenalised = SoftmaxRegression().fit(X, y3)
     assert unpenalised.explain().startswith("Stopped after")
-    ovr = OneVsRest(LogisticRegression()).fit(X, [0, 0, 1, 2, 1, 2])
+    with pytest.warns(SeparationWarning):             # class 0 against the rest
+        ovr = OneVsRest(LogisticRegression()).fit(X, [0, 0, 1, 2, 1, 2])
     assert ovr.explain().count("against the rest") == 3
     assert LogisticRegression().explain() == "This model has not been fitted yet."
 
@@ -98,7 +99,7 @@ def test_a_failed_refit_forgets_the_old_fit():
     from minilogit import NotFittedError
     m = LogisticRegression(solver="gd").fit(X, Y)
     m.learning_rate = 100.0
-    with pytest.raises(DivergenceError):
+    with pytest.raises(DivergenceError), pytest.warns(ConvergenceWarning, match="root mean"):
         m.fit([[10.0 * v] for v, in X], Y)
     with pytest.raises(NotFittedError):
         m.predict(X)

@@ -51,7 +51,7 @@ def run_fresh(source, rows, tmp_path):
     (tmp_path / "exported_model.py").write_text(source, encoding="utf-8")
     proc = subprocess.run([sys.executable, "-I", "-c", RUNNER, str(tmp_path)],
                           input=json.dumps(rows), capture_output=True, text=True,
-                          cwd=str(tmp_path), timeout=120)
+                          cwd=str(tmp_path), timeout=120)   # a hang guard: ~100x the run
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.splitlines()
     return lines[:-2], lines[-2], ast.literal_eval(lines[-1])

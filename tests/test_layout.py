@@ -288,7 +288,7 @@ def test_sub_package_inits_import_nothing():
 
 def run_python(code, cwd=ROOT, *flags):
     out = subprocess.run([sys.executable] + list(flags) + ["-c", code], cwd=cwd,
-                         capture_output=True, text=True, timeout=120)
+                         capture_output=True, text=True, timeout=120)   # a hang guard: ~100x the run
     assert out.returncode == 0, out.stderr
     return out
 

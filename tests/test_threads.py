@@ -6,6 +6,8 @@ import pickle
 import sys
 import threading
 
+import pytest
+
 from minilogit import GLM, LogisticRegression, SoftmaxRegression
 from minilogit.inference import Inference
 
@@ -55,6 +57,8 @@ def test_eight_threads_read_every_inference_attribute_of_a_fresh_fit():
         sys.setswitchinterval(interval)
 
 
+# gd's 10 iterations and sgd's 5 epochs stop short by design: their warning is expected
+@pytest.mark.filterwarnings("ignore:.* did not converge in:minilogit.ConvergenceWarning")
 def test_eight_threads_fit_eight_estimators_as_sequential_fits_do():
     rows = [[i / 10.0, (i * 7 % 11) / 5.0] for i in range(40)]
     labels = [int(r[0] - r[1] + (i * 5 % 3 - 1) > 1.0) for i, r in enumerate(rows)]
@@ -69,5 +73,10 @@ def test_eight_threads_fit_eight_estimators_as_sequential_fits_do():
         m = makers[k]().fit(rows, labels)
         return m.coef_, m.intercept_, m.n_iter_, m.converged_, pickle.dumps(m)
     want = [fit(k) for k in range(8)]
-    for _ in range(1000):
-        assert _in_threads(fit) == want
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)             # threads switch often: a race shows in few rounds
+    try:
+        for _ in range(100):
+            assert _in_threads(fit) == want
+    finally:
+        sys.setswitchinterval(interval)

@@ -486,9 +486,12 @@ def test_convergence_in_any_units():
 
 
 def test_divergence_is_called_divergence():
-    msg = _message(DivergenceError, LogisticRegression(solver="sgd", learning_rate=1e4).fit,
-                   _in_units(1e3), TOY_Y)
+    e, ws = warnings_from(raises, DivergenceError,
+                          LogisticRegression(solver="sgd", learning_rate=1e4).fit,
+                          _in_units(1e3), TOY_Y)
+    msg = str(e)
     assert "diverged in epoch" in msg and "learning_rate" in msg, msg
+    assert len(ws) == 1 and "root mean squares range" in str(ws[0]), ws   # said first
     rows = list(zip(TOY_X, TOY_Y))
     model = LogisticRegression(learning_rate=1e6)
     msg = _message(DivergenceError, model.fit_stream, lambda: iter(rows), [0, 1], 3)

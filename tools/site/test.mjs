@@ -28,7 +28,7 @@ const opt = (name, dflt) => { const i = args.indexOf(name); return i >= 0 ? args
 const SITE = path.resolve(opt("--site", path.join(ROOT, "build", "site")));
 const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 const LIMITS = { lightBytes: 1.5e6, markedShare: 0.05 };
-const TIMEOUT = 15 * 60 * 1000;
+const TIMEOUT = 15 * 60 * 1000;    // a hang guard, not a timing: 15 min, ~50x a loaded run
 const failures = [];
 const check = (ok, what) => { console.log(`${ok ? "ok  " : "FAIL"} ${what}`); if (!ok) failures.push(what); };
 
@@ -192,7 +192,7 @@ async function screenshots(b, dir) {
   await page.setViewport({ width: 1280, height: 800 });
   // 1. an equation with its code beside it: Newton's step
   await page.goto(BASE + "index.html#eq20", { waitUntil: "load" });
-  await page.waitForFunction(() => document.querySelector("#eq20 pre span"), { timeout: 60000 });
+  await page.waitForFunction(() => document.querySelector("#eq20 pre span"), { timeout: TIMEOUT });
   await page.evaluate(() => { document.querySelector("#eq20").scrollIntoView(); window.scrollBy(0, -80); });
   await page.screenshot({ path: path.join(dir, "site-equation.png") });
   // 2. a run example: gradient descent's section, run
