@@ -60,7 +60,8 @@ def _why(model):
         return ("Stopped after %s, before converging, because the data admit no "
                 "maximum-likelihood estimate: %s. Every further step would lower the "
                 "loss a little more while the coefficients grow without bound. A "
-                "penalty (ridge) gives a finite answer; so does removing the separating "
+                "penalty gives a finite answer (Firth's, penalty='firth', for the logit "
+                "link, with standard errors; a ridge); so does removing the separating "
                 "feature." % (steps, result.diagnosis))
     if not result.grad_norms:
         return ("Ran %s over a stream of rows, as asked: a streamed fit has no "

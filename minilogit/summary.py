@@ -103,22 +103,35 @@ def summary_table(m, alpha, feature_names, short):
     blocked = m.cov_params_ is None
     odds = getattr(m, "link_", "logit") == "logit"
     lo, hi = "[%g" % (alpha / 2), "%g]" % (1 - alpha / 2)
+    # a Firth fit: penalised likelihood ratio tests and profile intervals, as R's logistf
+    # prints them, when they cost little (each is a few Newton runs with beta_j fixed)
+    plr = m._firth and not blocked and short is None and getattr(m, "_loss", None) is not None
+    if plr:
+        from .objectives.firth import profile_work
+        from .core.solvers import WORK
+        plr = profile_work(m) <= WORK
     head = ("coef",) if blocked else (
-        ("coef", "std err", "z", "P>|z|", lo, hi) + ((getattr(m, "_RATIO", "odds ratio"),)
-                                                     if odds else ()))
+        ("coef", "std err") + (("chi2", "P>chi2") if plr else ("z", "P>|z|")) + (lo, hi)
+        + ((getattr(m, "_RATIO", "odds ratio"),) if odds else ()))
     names = [printable(n) for n in names]           # from data: no escape sequences
     first = max(12, max(len(n) for n in names) + 2)
     W = max(78, first + 11 * len(head))
     left = [("Observations:", "%g" % m.nobs_), ("Df model:", "%d" % m.df_model_),
             ("Df residuals:", "%g" % m.df_resid_), ("Converged:", str(m.converged_)),
             ("Iterations:", "%d" % m.n_iter_), ("Solver:", m.solver)]
+    if m._firth:
+        left.append(("Penalty:", "Firth (1993)"))
     if not blocked:
         left.append(("Information:", information(m)))
     right = [("Log-likelihood:", "%.4f" % m.llf_), ("LL-null:", "%.4f" % m.llnull_)]
     # not at the optimum (short): no criteria built on llf either
     if short is None:
         right.append(("Pseudo R-squ.:", "%.4f" % m.prsquared_))
-        if not m._penalised:        # AIC, BIC and the LLR test count free ML estimates
+        if m._firth:                # the LLR test of l, not l*, would not hold
+            right += [("AIC:", "%.4f" % m.aic_), ("BIC:", "%.4f" % m.bic_)] + (
+                [("PLR p-value:", _num(m.plr_test(m.param_names_[1:])[2], 0))]
+                if plr and m.fit_intercept and m.df_model_ else [])
+        elif not m._penalised:      # AIC, BIC and the LLR test count free ML estimates
             right += [("AIC:", "%.4f" % m.aic_), ("BIC:", "%.4f" % m.bic_),
                       ("LLR p-value:", _num(m.llr_pvalue_, 0))]
     right += [("", "")] * (len(left) - len(right))
@@ -140,8 +153,17 @@ def summary_table(m, alpha, feature_names, short):
         note = "No standard errors, " + withheld + ": " + m.inference_blocked_
     else:
         rows, note = [], None
-        for n, b, s, z, p, (l, h) in zip(names, m.params_, m.bse_, m.zvalues_, m.pvalues_,
-                                         m.conf_int(alpha)):
+        tests, ends = (zip(*m.plr_test()), m.profile_conf_int(alpha)) if plr else (
+            (m.zvalues_, m.pvalues_), m.conf_int(alpha))
+        if m._firth:
+            note = ("chi2, P>chi2: penalised likelihood ratio tests of each beta_j = 0; the "
+                    "interval: the profile penalised likelihood's (Heinze and Schemper 2002, "
+                    "as R's logistf); conf_int() gives Wald's." if plr else "z, P>|z| and "
+                    "the interval: Wald's; plr_test() and profile_conf_int() give the "
+                    "penalised likelihood ratio tests and profile intervals (~%.0e "
+                    "multiply-adds here)." % profile_work(m)
+                    if getattr(m, "_loss", None) is not None else None)
+        for n, b, s, z, p, (l, h) in zip(names, m.params_, m.bse_, *(tuple(tests) + (ends,))):
             cells = [b, s, z, p, l, h] + ([exp_or_inf(b)] if odds else [])
             rows.append([n] + [_num(c) for c in cells])
     lines.extend(_left(row[0], first) + "".join(row[1:]) for row in rows)

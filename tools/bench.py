@@ -795,6 +795,8 @@ def run_ratios(cfg, mods, log):
         out["newton"].append(entry)
         log("  %-5s N=%-6d p=%-3d fit/tuned %.2f" % (name, N, p, entry["fit_vs_tuned"]))
 
+    out["exact_test"] = run_exact_test(cfg, log)
+
     N, p, K = cfg.multiclass
     rows, y = multiclass_data(N, p, K)
     lam = 0.5
@@ -846,6 +848,28 @@ def run_ratios(cfg, mods, log):
                                                          res["reader"][0])}
     log("  load_csv / csv.reader + float() %.2f; a streaming epoch / the same %.2f"
         % (out["csv"]["load_csv_vs_reader"], out["csv"]["stream_epoch_vs_reader"]))
+    return out
+
+
+def run_exact_test(cfg, log):
+    """The cost of the exact test of separation after a fit that comes near certainty
+    (``Estimator._follow_up``): the fair-sized data with its first row moved far out
+    on the side of its label (a margin near 40: not separated, one row fitted within
+    sqrt(tol) of its label), minilogit.LogisticRegression (which asks the exact test)
+    against minilogit.core.LogisticRegression (which cannot), both Newton."""
+    from minilogit.core import LogisticRegression as CoreLogisticRegression
+    name, N, p = cfg.ratio_sizes[1]
+    X, y = binary_data(N, p)
+    side = 1.0 if y[0] == 1 else -1.0
+    rows = [[side * 40.0] + X[0][1:]] + X[1:]
+    res = race([("fit", quiet(lambda: minilogit.LogisticRegression().fit(rows, y))),
+                ("core", quiet(lambda: CoreLogisticRegression().fit(rows, y)))], cfg.rounds)
+    model = res["fit"][2][-1]
+    out = {"N": N, "p": p, "kind": model.separation_check_.kind,
+           "fit_cpu_s": statistics.median(res["fit"][0]),
+           "core_cpu_s": statistics.median(res["core"][0]),
+           "fit_vs_core": median_ratio(res["fit"][0], res["core"][0])}
+    log("  a fit near certainty with the exact test / without it: %.2f" % out["fit_vs_core"])
     return out
 
 
@@ -1691,6 +1715,11 @@ def print_report(R, out=sys.stdout):
           % (e["size"], e["N"], e["p"], e["fit_vs_tuned"], fmt_t(e["fit_cpu_s"]),
              fmt_t(e["tuned_cpu_s"]), e["n_iter"], e["tuned_n_iter"], e["max_abs_beta_diff"],
              e["fits_per_sample"]))
+    x = q["exact_test"]
+    w("  a Newton fit, %d x %d, with one row near certainty: with the exact test of separation"
+      " / without it (the core class): %.2f   (%s vs %s; the test says %r)\n"
+      % (x["N"], x["p"], x["fit_vs_core"], fmt_t(x["fit_cpu_s"]), fmt_t(x["core_cpu_s"]),
+         x["kind"]))
     mc = q["multiclass"]
     w("  SoftmaxRegression(penalty='l2', lam=%g) Newton, %d x %d, K = %d: %s, %d iterations; %s\n"
       % (mc["lam"], mc["N"], mc["p"], mc["K"], fmt_t(mc["fit_cpu_s"]), mc["n_iter"],

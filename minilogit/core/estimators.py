@@ -17,6 +17,8 @@ end well (``_report``).
 ['no', 'yes']
 """
 
+import math
+
 from .solvers import TOL, WORK, Solver, compared, gradient_descent, irls, newton, sgd
 from .logistic import LogisticLoss
 from .checks import (adapted, check_binary_labels, check_number, check_sample_weight,
@@ -45,7 +47,7 @@ RATE, NEWTON_STEPS, FEW = 1.5e7, 5, 100
 # is noisy, so its test is looser.
 NEWTON, IRLS = Solver(newton, 100, TOL, hessian=True), Solver(irls, 100, TOL, hessian=True)
 GD = Solver(gradient_descent, 10000, TOL, ("learning_rate",), least=500)
-SGD = Solver(sgd, 200, 1e-3, ("learning_rate", "random_state"), passes=6)
+SGD = Solver(sgd, 200, 1e-3, ("learning_rate", "random_state"), passes=6, by_terms=True)
 
 
 class Estimator:
@@ -61,6 +63,9 @@ class Estimator:
     _CALLER = 4         # the stack level of fit's caller (through adapted), where warnings point
     _NEWTON_MAX = 1000       # parameters: a 1000 x 1000 Hessian, 3e8 operations a step
     adapter = None      # reads numpy arrays and data frames: set above the core
+    separation_test = None   # the exact test of separation (_follow_up): set above the core
+    penalties = {}      # more penalties by name (a function making each): set above the core
+    _reference = 0      # the class whose parameters are fixed at 0 (softmax)
     progress = None     # verbose's report of a long fit (an objective's wrapper): set above
     verbose = 0         # the constructor's argument, where an estimator takes one
     solvers = {}
@@ -128,6 +133,8 @@ class Estimator:
             return None                 # no penalty, nothing given for one
         name, lam, alpha = self.penalty, self.lam, self.l1_ratio
         named = name in ("l2", "l1", "elasticnet")
+        if isinstance(name, str) and name in self.penalties:    # named above the core
+            name = self.penalties[name]()
         if isinstance(name, str) and not named:
             raise DataError("unknown penalty %r: choose None, 'l2', 'l1', 'elasticnet' or a "
                             "minilogit.core.penalty.Penalty" % (name,))
@@ -151,9 +158,10 @@ class Estimator:
                             "minilogit.core.penalty.Penalty, got %r" % (name,))
         if not self.solvers[self.solver].fits(name):
             able = sorted(s for s in self.solvers if self.solvers[s].fits(name))
-            raise DataError("the %s penalty is not differentiable at 0: use %s, not %r"
-                            % (name, " or ".join("solver=%r" % s for s in able)
-                               or "a solver for it (minilogit's proximal or cd)", self.solver))
+            raise DataError("the %s penalty is %s: use %s, not %r" % (
+                name, "not differentiable at 0" if name.separable else
+                "not a sum of one term per coefficient", " or ".join("solver=%r" % s for s in able)
+                or "a solver for it (minilogit's proximal or cd)", self.solver))
         return name
 
     def _check_identified(self, shape, penalised, blocks=1):
@@ -178,19 +186,18 @@ class Estimator:
         ``beta0`` with the solver that ``solver`` names; return its FitResult. In order:
         the solver's row; the objective (``Penalised`` by a penalty: every solver sees
         the same); max_iter and tol (given, or the row's); advice (``_advise``); the run
-        (``_run``); after an unpenalised first-order run, a short Newton run (``_follow_up``)."""
+        (``_run``); after an unpenalised run, the checks for a path to infinity (``_follow_up``)."""
         entry, objective = self.solvers[self.solver], loss
-        if penalty is not None:
-            from .penalty import Penalised     # loaded for a penalty only (a board: 1 KB)
-            objective = Penalised(loss, penalty, penalized)
+        if penalty is not None:                # (the penalty module is loaded by now)
+            objective = penalty.penalise(loss, penalized)
         n, d = objective.n_examples, len(beta0)
         max_iter = self.max_iter if self.max_iter is not None else entry.iterations(n, d)
         tol = self.tol if self.tol is not None else entry.tol
         self._advise(entry, objective, n, d, max_iter)
         result = self._run(entry, objective, beta0, max_iter, tol, describe)
-        if not entry.hessian and penalty is None and result.diagnosis is None:
-            self._follow_up(entry, objective, beta0, result)
         result.tol, result.n_examples = tol, n
+        if penalty is None and result.diagnosis is None:
+            self._follow_up(entry, objective, beta0, result)
         return result
 
     def _run(self, entry, objective, beta0, max_iter, tol, describe):
@@ -230,21 +237,34 @@ class Estimator:
         return DataError(message)
 
     def _follow_up(self, entry, objective, beta0, result):
-        """First-order runs stop before separation shows, or pass their test (SGD's is
-        loose) on the way to infinity: a short Newton run from the start tells, of as
-        many steps as the fit's own work pays for (an iteration: ``passes`` of ~N d
-        operations; a Newton step: ~N d^2 / 2 + d^3 / 3), 25 at most."""
-        n, d = objective.n_examples, len(beta0)
-        steps = result.newton_check = min(25, int(entry.work(n, d) * result.n_iter /
-                                                   NEWTON.work(n, d)))
-        try:
-            found = steps and newton(objective, beta0, steps, TOL).diagnosis
-            if found:
+        """An unpenalised fit can end on a path to infinity without seeing it:
+
+        - first-order runs stop before separation shows, or pass their test (SGD's is
+          loose) on the way: a short Newton run from the start tells, of as many steps
+          as the fit's own work pays for (an iteration: ``passes`` of ~N d operations; a
+          Newton step: ~N d^2 / 2 + d^3 / 3), 25 at most;
+        - under quasi-complete separation the gradient falls like e^-margin, so a run
+          passes its test with the separated rows' margins near 20, short of
+          CERTAIN_MARGIN: when the run (the fit, or that Newton run) passes its test tol
+          with some margin above log(1 / sqrt(tol)) (a row within sqrt(tol) of its
+          label), the exact test decides (``separation_test``, set above the core)."""
+        tested, tol = result, result.tol
+        if not entry.hessian:
+            n, d = objective.n_examples, len(beta0)
+            steps = result.newton_check = min(25, int(entry.work(n, d) * result.n_iter /
+                                                       NEWTON.work(n, d)))
+            try:
+                tested, tol = steps and newton(objective, beta0, steps, TOL), TOL
+            except (ArithmeticError, DataError) as e:     # a singular Hessian, say
+                tested, result.newton_check = None, "failed (%s)" % (e,)
+            if tested and tested.diagnosis:
                 result.converged = False
                 result.diagnosis = ("a Newton run of at most %d steps from the start, "
-                                    "after the fit, found %s" % (steps, found))
-        except (ArithmeticError, DataError) as e:     # a singular Hessian, say
-            result.newton_check = "failed (%s)" % (e,)
+                                    "after the fit, found %s" % (steps, tested.diagnosis))
+        if (tested and tested.converged and tol > 0 and self.separation_test is not None
+                and not getattr(self, "check_separation", False)     # tested before the fit
+                and objective.largest_margin(tested.beta) > -0.5 * math.log(tol)):
+            self.separation_test(objective, self.fit_intercept, self._reference)(result, False)
 
     def _advise(self, entry, objective, n, d, max_iter):
         """Warn ConvergenceWarning before the run when it may go badly: first-order
@@ -291,9 +311,13 @@ class Estimator:
         if result.diagnosis is not None:
             warn("the maximum-likelihood estimate does not exist: %s. The fit "
                  "stopped after %d iterations; its coefficients are one point "
-                 "on a path to infinity, not estimates. Use a penalised fit "
-                 "(ridge/L2) or remove the separating feature(s)."
-                 % (result.diagnosis, result.n_iter), SeparationWarning, self._CALLER)
+                 "on a path to infinity, not estimates. Use %sa ridge penalty "
+                 "(penalty='l2'), or remove the separating feature(s)."
+                 % (result.diagnosis, result.n_iter, "Firth's penalised likelihood (penalty="
+                    "'firth': finite estimates with standard errors), " * (
+                        "firth" in self.penalties and getattr(self, "link", None)
+                        in (None, "logit"))),       # Firth's is written for the logit link
+                 SeparationWarning, self._CALLER)
         elif not result.converged:
             s, advice = result.scales, ""     # standardizing helps if the columns need it
             if not self.solvers[self.solver].hessian and max(s) > SPREAD * min(s):
@@ -402,7 +426,7 @@ class LogisticRegression(Estimator):
         self.intercept_ = result.beta[0] if self.fit_intercept else 0.0
         self.coef_ = result.beta[first:]
         self._keep(result, X1.shape[1] - first)
-        self._loss, self._penalised = loss, penalty is not None
+        self._loss, self._penalised = loss, penalty is not None and not penalty.keeps_inference
         return self
 
     def _weights(self, sample_weight, classes, y01):

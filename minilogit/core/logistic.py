@@ -63,6 +63,7 @@ class Objective:
     ``penalty``, ``penalized``   the penalty (None) and its parameters           cd, prox
     ``example_gradient(i, b)``   example i's gradient; ``examples``: the visits  sgd
     ``diagnose(beta, step)``     why no minimum exists (separation), or None     all
+    ``largest_margin(beta)``     max_i m_i, eq. (24): how near to certain a row is  all
     ``scales()``                 the s_j of the convergence test                 all
     ``loss``                     the loss under any penalty or fixing            glm irls
     ===========================  ==============================================  ========
@@ -80,7 +81,7 @@ class Objective:
     (2.5, ([0, 0, 1], [1.0, 1.0, 0.5]), [[0.0]], True)
     """
 
-    weights, penalty, penalized = None, None, ()
+    weights, penalty, penalized, offset = None, None, (), None
 
     def set_weights(self, weights):
         """Keep the weights (None: all 1) and n_examples = sum_i w_i."""
@@ -117,6 +118,10 @@ class Objective:
     def diagnose(self, beta, step):
         """A message saying why no minimum exists, or None (here: always None)."""
         return None
+
+    def largest_margin(self, beta):
+        """The largest margin m_i of eq. (24) (here: -inf, no margins)."""
+        return -INF
 
 
 def nll(X, y, beta):
@@ -291,6 +296,10 @@ class LogisticLoss(Objective):
         return diagnose_margins(binary_margins(a, self.y, self.weights),
                                 None if step is None else
                                 lambda: binary_margins(self.X @ step, self.y, self.weights))
+
+    def largest_margin(self, beta):
+        """max_i s_i x_iᵀbeta, eq. (24): row i is fitted within sigma(-m_i) of its label."""
+        return max(binary_margins(self.fitted(beta)[0], self.y, self.weights))
 
 
 def weighted_examples(weights):

@@ -35,6 +35,13 @@ class Penalty:
     ``violations(g, b)``  distance from 0 to F's subdifferential, per       cd, proximal
                           coefficient (g = dL/db + dS/db), eq. (45)
     ``bounded``           True when L + P has a minimum on separated data   every solver
+    ``penalise(L, P)``    the objective L + P on the parameters P            every solver
+                          (``Penalised``, which reads the members above)
+    ``separable``         False for a P that is no sum of one term per      the solver rows
+                          coefficient: it writes ``penalise`` itself, and
+                          SGD and cd, which read P by its terms, refuse it
+    ``keeps_inference``   True when the likelihood's standard errors hold   the models
+                          at the minimum (Firth's); else none are given
     ====================  ================================================  ================
 
     This class is the zero penalty: a new one subclasses it and writes its
@@ -49,7 +56,10 @@ class Penalty:
     """
 
     name = "penalty"
-    smooth, bounded = True, False
+    smooth, bounded, separable, keeps_inference = True, False, True, False
+
+    def penalise(self, loss, penalized):
+        return Penalised(loss, self, penalized)
 
     def value(self, b):
         return 0.0
@@ -140,7 +150,7 @@ class ElasticNet(Penalty):
 class Wrapper(Objective):
     """An objective made from another, ``objective``, on the same data: what it
     asks of the data (``examples``, ``working_response``, ``scales``,
-    ``loss``, the penalty) goes to that objective unchanged. A penalty or a
+    ``loss``, ``largest_margin``, the penalty) goes to that objective unchanged. A penalty or a
     fixing subclasses this and writes what it changes: the value, the
     gradient, the Hessian, example i's gradient and the diagnosis.
 
@@ -172,6 +182,9 @@ class Wrapper(Objective):
 
     def penalty_newton(self, beta):
         return self.objective.penalty_newton(beta)
+
+    def largest_margin(self, beta):
+        return self.objective.largest_margin(beta)
 
 
 class Penalised(Wrapper):

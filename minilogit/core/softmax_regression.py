@@ -215,6 +215,10 @@ class SoftmaxLoss(Objective):
 
         return diagnose_margins(m, None if step is None else step_margins, self.y, self.names)
 
+    def largest_margin(self, theta):
+        """The largest of the examples' margins min_j (a_i,y_i - a_ij), eq. (24)'s form."""
+        return max(min(m_i) for m_i in self._margins(self._fit_at(theta)[0]))
+
 
 class FixedAtZero(Wrapper):
     """The objective as a function of the parameters not in ``fixed``; those stay 0.
@@ -266,6 +270,9 @@ class FixedAtZero(Wrapper):
         return self.objective.diagnose(self.full(beta),
                                        None if step is None else self.full(step))
 
+    def largest_margin(self, beta):
+        return self.objective.largest_margin(self.full(beta))
+
 
 class SoftmaxRegression(Estimator):
     """Multinomial logistic regression p(y = k | x) = softmax(b_k + xᵀcoef_k), eq. (25).
@@ -315,7 +322,6 @@ class SoftmaxRegression(Estimator):
                "learning_rate", "fit_intercept", "random_state", "l1_ratio", "check_separation",
                "verbose")
     solvers = {"newton": NEWTON, "gd": GD, "sgd": SGD}
-    separation_test = None      # check_separation's exact test: set above the core
 
     LAM = 0.5           # lam when a penalty is named without one (scikit-learn's C = 1)
 
@@ -380,8 +386,8 @@ class SoftmaxRegression(Estimator):
         objective = FixedAtZero(loss, fixed)
         self._free, self._d, self._classes = objective.free, d, classes
         penalized = [i for i, j in enumerate(objective.free) if j % d >= first]
-        verdict = (self.separation_test(objective, self.fit_intercept,
-                                        0 if ref is None else classes.index(ref))
+        self._reference = 0 if ref is None else classes.index(ref)
+        verdict = (self.separation_test(objective, self.fit_intercept, self._reference)
                    if self.check_separation else None)
         result = self._solve(objective, [0.0] * objective.n_params, penalty, penalized,
                              self._describe_parameter)

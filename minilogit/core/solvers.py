@@ -116,7 +116,10 @@ class Solver:
     its default ``max_iter`` and ``tol``, whether it fits a penalty's
     non-smooth part by its prox (``prox``: the L1 term; ``fits``), whether it
     solves a d x d Hessian a step (``hessian``), else its passes over N x d
-    data an iteration (``passes``).
+    data an iteration (``passes``), and whether it reads the objective by its
+    terms (``by_terms``: an example or a coefficient at a time, or the loss
+    beneath a penalty and the penalty's terms), so that it fits only a
+    penalty that is a sum of one term per coefficient.
     With ``least``, the default max_iter is as many as WORK allows, ``least``
     to ``max_iter``. A layer above the core, or a user, adds rows to a table.
 
@@ -126,15 +129,18 @@ class Solver:
     """
 
     def __init__(self, function, max_iter, tol, settings=(), prox=False, hessian=False,
-                 passes=3, least=None):
+                 passes=3, least=None, by_terms=False):
         self.function, self.max_iter, self.tol = function, max_iter, tol
         self.settings, self.prox, self.hessian = tuple(settings), prox, hessian
-        self.passes, self.least = passes, least
+        self.passes, self.least, self.by_terms = passes, least, by_terms
 
     def fits(self, penalty):
         """Whether it fits ``penalty`` (a ``Penalty`` or None): a smooth one, every
-        solver; one with a non-smooth part, a solver with ``prox``."""
-        return penalty is None or penalty.smooth or self.prox
+        solver; one with a non-smooth part, a solver with ``prox``; one that is no
+        sum of a term per coefficient, a solver that does not read the objective
+        by its terms (``by_terms``: per example, per coefficient)."""
+        return penalty is None or ((penalty.smooth or self.prox)
+                                   and (penalty.separable or not self.by_terms))
 
     def iterations(self, n, d):
         """The default max_iter on N rows and d parameters (see above).

@@ -237,6 +237,12 @@ class GLMLoss(Objective):
         return diagnose_margins(self._margins(eta), None if step is None else
                                 lambda: self._margins(self.X @ step))
 
+    def largest_margin(self, beta):
+        """The largest margin s_i eta_i, eq. (24) (binomial family; else -inf)."""
+        if self.family.name != "binomial":
+            return -INF
+        return max(self._margins(self._eta if self._beta == beta else self.linear_predictor(beta)))
+
     def _margins(self, a):
         """The margins s_i a_i of eq. (24); a row with a share 0 < y_i < 1 has
         successes and failures, so it gives both a_i and -a_i."""

@@ -119,8 +119,8 @@ class GLM(Model, Estimator):
                "lam", "l1_ratio", "cov_type", "check_separation", "verbose")
     # irls (glm_irls) and newton (Fisher scoring: Newton's method on the expected
     # information); cd and proximal for an L1 penalty
-    solvers = dict(proximal=PROXIMAL, cd=CD, irls=Solver(irls, 100, TOL, hessian=True),
-                   newton=NEWTON)
+    solvers = dict(proximal=PROXIMAL, cd=CD, newton=NEWTON,
+                   irls=Solver(irls, 100, TOL, hessian=True, by_terms=True))
     _KIND = "regressor"
 
     def __init__(self, family="binomial", link=None, solver="irls", max_iter=None, tol=None,
@@ -210,13 +210,9 @@ class GLM(Model, Estimator):
         self._keep(result, n_features)
         self._loss, self._freq, self._trials = objective, freq, trials
         self._with_offset = offset is not None      # kept when the loss is dropped
-        self._penalised = penalised
+        self._penalised = penalised and not penalty.keeps_inference     # Firth's keeps it
         return self
 
-    @property
-    def separation_check_(self):
-        """The exact separation test's answer (``check_separation=True``), else None."""
-        return getattr(self.result_, "separation_check", None)
 
     def _set_inference(self, inference):
         """The facts of the fit's ``inference`` at the fitted beta (on first use)."""

@@ -56,6 +56,29 @@ TRAINING_DATA = ("_loss", "_freq", "_trials")
 _LOCK = allocate_lock() if allocate_lock is not None else None
 
 
+def exact_separation(objective, fit_intercept, reference):
+    """The exact test of separation (``minilogit.separation``), loaded when first run:
+    a function that applies its answer to the fit's result. An estimator's
+    ``separation_test``: run before the fit with ``check_separation=True``, and
+    after a fit that passes its test with a row near certainty (``_follow_up``).
+
+    >>> from minilogit.core.softmax_regression import SoftmaxLoss
+    >>> from minilogit.core.matrix import Matrix
+    >>> verdict = exact_separation(SoftmaxLoss(Matrix([[1.0, 0.0], [1.0, 1.0]]), [0, 1], 2), True, 0)
+    >>> callable(verdict)
+    True
+    """
+    from ..separation import exact_test
+    return exact_test(objective, fit_intercept, reference)
+
+
+def firth():
+    """``penalty="firth"``: Firth's penalised likelihood (``minilogit.objectives.firth``),
+    loaded when first asked for."""
+    from ..objectives.firth import Firth
+    return Firth()
+
+
 class Model:
     """What the estimators above the core add to the core's, by composition.
 
@@ -79,6 +102,14 @@ class Model:
 
     adapter = staticmethod(read_arrays)
     progress = staticmethod(watch_progress)
+    separation_test = staticmethod(exact_separation)
+    penalties = {"firth": firth}
+
+    @property
+    def separation_check_(self):
+        """The exact separation test's answer (after ``check_separation=True``, or after
+        a fit that came near certainty: ``Estimator._follow_up``), else None."""
+        return getattr(self.result_, "separation_check", None)
     _KIND = "classifier"            # or "regressor": what score() and scikit-learn's tags say
     _NO_INFERENCE = None            # or why a model has no summary(), bse_, ...
 
@@ -114,7 +145,7 @@ class Model:
                 inference = Inference(self)
                 self._set_inference(inference)
                 self._inference_ = inference
-                for data in TRAINING_DATA:
+                for data in TRAINING_DATA * (not self._firth):   # Firth's profile reads it
                     if hasattr(self, data):
                         delattr(self, data)
         finally:
@@ -159,6 +190,24 @@ class Model:
         if getattr(self, "_loss", None) is not None and hasattr(self, "coef_"):
             self.inference_
         return dict((k, v) for k, v in self.__dict__.items() if k not in TRAINING_DATA)
+
+    @property
+    def _firth(self):
+        """Whether the fit is Firth's penalised likelihood (``penalty="firth"``)."""
+        return str(getattr(self, "penalty", None)) == "firth"
+
+    def plr_test(self, names=None):
+        """A Firth fit's penalised likelihood ratio tests: per parameter [chi2, p]
+        of beta_j = 0, or [chi2, df, p] of the parameters ``names`` all 0
+        (``minilogit.objectives.firth.plr_test``)."""
+        from ..objectives.firth import plr_test
+        return plr_test(self, names)
+
+    def profile_conf_int(self, alpha=0.05):
+        """A Firth fit's profile penalised-likelihood intervals, rows [low, high]
+        (``minilogit.objectives.firth.profile_conf_int``)."""
+        from ..objectives.firth import profile_conf_int
+        return profile_conf_int(self, alpha)
 
     def explain(self):
         """A few sentences saying why the last fit stopped (see minilogit.explain)."""

@@ -18,20 +18,6 @@ FREE_VECTORS = ("the K class vectors are free (no reference_class), so the model
                 "(the baseline-category model)")
 
 
-def exact_separation(objective, fit_intercept, reference):
-    """``check_separation``'s test (``minilogit.separation``), loaded when first run:
-    a function that applies its answer to the fit's result.
-
-    >>> from minilogit.core.softmax_regression import SoftmaxLoss
-    >>> from minilogit.core.matrix import Matrix
-    >>> verdict = exact_separation(SoftmaxLoss(Matrix([[1.0, 0.0], [1.0, 1.0]]), [0, 1], 2), True, 0)
-    >>> callable(verdict)
-    True
-    """
-    from ..separation import exact_test
-    return exact_test(objective, fit_intercept, reference)
-
-
 class SoftmaxRegression(Model, CoreSoftmaxRegression):
     """Softmax regression as in ``minilogit.core.SoftmaxRegression`` (whose
     docstring gives the model, its parameters and its fit), and:
@@ -69,12 +55,7 @@ class SoftmaxRegression(Model, CoreSoftmaxRegression):
     # exp(coef) against the baseline class: a relative-risk ratio (Stata's mlogit, rrr)
     _RATIO = "RRR"
     solvers = dict(CoreSoftmaxRegression.solvers, proximal=PROXIMAL)
-    separation_test = staticmethod(exact_separation)
-
-    @property
-    def separation_check_(self):
-        """The exact separation test's answer (``check_separation=True``), else None."""
-        return getattr(self.result_, "separation_check", None)
+    penalties = {}      # Firth's is written for a binary model
 
     def _set_inference(self, inference):
         """The facts of the fit's ``inference`` for the baseline-category model (on first use)."""

@@ -23,4 +23,4 @@ def _coordinate_descent(objective, beta0, max_iter, tol):
 
 
 PROXIMAL = Solver(_proximal, 10000, TOL, prox=True, least=500)
-CD = Solver(_coordinate_descent, 100, TOL, prox=True)
+CD = Solver(_coordinate_descent, 100, TOL, prox=True, by_terms=True)

@@ -51,6 +51,7 @@ MODULES = [
     "test_cli",
     "test_analyst",
     "test_walkthrough_examples",
+    "test_firth",
     "test_heap",
 ]
 

@@ -1,0 +1,321 @@
+"""Firth's penalised likelihood (Firth 1993; Heinze and Schemper 2002), for the
+logit link: the log-likelihood plus the log of Jeffreys' prior, eq. (24.1),
+
+    l*(beta) = l(beta) + 1/2 log det I(beta),   I(beta) = XᵀWX, W = diag(f_i p_i (1 - p_i)),
+
+so the objective minimised is F = L - 1/2 log det I, L the negative
+log-likelihood of eq. (10) (f_i a row's weight, eq. (47): its frequency, or
+its trials in a binomial GLM). As a point runs off to certainty its w_i falls
+to 0 and det I with it, so -1/2 log det I grows without bound: on separated
+data F still has a minimum, finite, and on data with an MLE the estimate is
+less biased (its O(1/N) bias is removed). The pieces, with h_i = w_i x_iᵀI⁻¹x_i
+the hat values (the diagonal of W^1/2 X I⁻¹ Xᵀ W^1/2):
+
+- the gradient: dF/dbeta = -Xᵀ(f ∘ (y - p) + h ∘ (1/2 - p)), the modified score
+  of eq. (24.2) (d log det I / dbeta_k = tr(I⁻¹ dI/dbeta_k) = sum_i h_i (1 - 2 p_i) x_ik);
+- the Hessian: I + 1/2 Xᵀ(S - diag(h ∘ (1 - 6 p ∘ (1 - p))))X, with
+  S_ij = c_i c_j (x_iᵀI⁻¹x_j)^2 and c_i = w_i (1 - 2 p_i), from
+  d^2 log det I = tr(I⁻¹ d^2 I) - tr(I⁻¹ dI I⁻¹ dI) and dw/da = w (1 - 2 p);
+  it costs ~2 N^2 d a step (Newton), where XᵀWX costs N d^2 / 2;
+- IRLS's adjusted response, eq. (24.3): z_i = a_i + (f_i (y_i - p_i) + h_i (1/2 - p_i)) / w_i,
+  whose step (XᵀWX)⁻¹XᵀWz is beta + I⁻¹ times the modified score: Fisher
+  scoring on F, the method of R's logistf and brglm2 (at N d^2 a step).
+
+Standard errors are those of I(beta)⁻¹ at the estimate, as logistf and
+brglm2 report them.
+
+>>> from minilogit import LogisticRegression
+>>> m = LogisticRegression(penalty="firth").fit([[1.0], [2.0], [3.0], [4.0], [5.0], [6.0]],
+...                                             [0, 0, 0, 1, 1, 1])
+>>> m.converged_, round(m.coef_[0], 4), round(m.bse_[1], 4)      # brglm2: 1.1289, 0.8549
+(True, 1.1289, 0.8549)
+"""
+
+import math
+
+from ..core.checks import check_number
+from ..core.compat import EPS, INF
+from ..core.errors import DataError, DivergenceError, InferenceError, SingularMatrixError
+from ..core.functions import sigmoid
+from ..core.matrix import Matrix, dot, weighted_gram
+from ..core.penalty import Penalty, Wrapper
+from ..core.softmax_regression import FixedAtZero
+from ..core.solvers import TOL, scaled_gradient
+from ..distributions import chi2_sf, normal_ppf
+
+
+class Firth(Penalty):
+    """Firth's penalty, -1/2 log det I(beta): no sum of one term per coefficient
+    (``separable`` False), it makes its own objective, ``FirthObjective``. It
+    penalises every parameter, the intercept too, and keeps the likelihood's
+    inference (``keeps_inference``: standard errors from I(beta)⁻¹).
+
+    >>> Firth(), Firth.bounded, Firth.separable
+    (firth, True, False)
+    """
+
+    name = "firth"
+    smooth, bounded, separable, keeps_inference = True, True, False, True
+
+    def penalise(self, loss, penalized):
+        family = getattr(loss, "family", None)
+        if hasattr(loss.loss, "K") or family is not None and (
+                family.name, loss.link.name) != ("binomial", "logit"):
+            raise DataError("Firth's penalty is written for a binary logistic model (or a "
+                            "binomial GLM with the logit link), not for %s"
+                            % ("softmax regression" if family is None else "the %s family "
+                               "with the %s link" % (family.name, loss.link.name)))
+        return FirthObjective(loss)
+
+
+def cholesky(A):
+    """The lower triangle L with L Lᵀ = A, for a symmetric positive definite A
+    (a list of rows); SingularMatrixError naming the first column without a
+    positive pivot.
+
+    >>> cholesky([[4.0, 2.0], [2.0, 5.0]])
+    [[2.0, 0.0], [1.0, 2.0]]
+    """
+    n = len(A)
+    L = [[0.0] * n for _ in range(n)]
+    for j in range(n):
+        s = A[j][j] - sum(v * v for v in L[j][:j])
+        if not s > 4 * n * EPS * A[j][j]:           # 0, or rounding of A_jj (nan too)
+            raise SingularMatrixError("matrix is singular: column %d has no usable pivot"
+                                      % j, column=j)
+        L[j][j] = d = math.sqrt(s)
+        for i in range(j + 1, n):
+            L[i][j] = (A[i][j] - dot(L[i][:j], L[j][:j])) / d
+    return L
+
+
+def forward(L, b):
+    """v with L v = b, for a lower triangle L (forward substitution)."""
+    v = []
+    for i, row in enumerate(L):
+        v.append((b[i] - dot(row[:i], v)) / row[i])
+    return v
+
+
+class FirthObjective(Wrapper):
+    """F = L - 1/2 log det I(beta) of the module's docstring: a ``Wrapper`` of the
+    loss that writes the value, the gradient, the Hessian and IRLS's adjusted
+    response, and has a minimum on any data (``diagnose``: None).
+
+    >>> from minilogit.core.logistic import LogisticLoss
+    >>> loss = LogisticLoss(Matrix([[1.0, 0.0], [1.0, 1.0]]), [0, 1])
+    >>> F = FirthObjective(loss)
+    >>> round(F.value([0.0, 0.0]) - loss.value([0.0, 0.0]), 12), round(math.log(16) / 2, 12)
+    (1.38629436112, 1.38629436112)
+    """
+
+    def __init__(self, objective):
+        Wrapper.__init__(self, objective)
+        self.penalty, self.penalized = Firth(), list(range(objective.n_params))
+        self._beta = self._terms = None
+
+    def terms(self, beta):
+        """(p, w, h, V, log det I) at beta (the last answer kept): p_i = sigma(eta_i),
+        w_i = f_i p_i (1 - p_i), the hat values h_i = w_i |v_i|^2 with the rows
+        v_i = L⁻¹x_i of V, for I = XᵀWX = L Lᵀ (Cholesky)."""
+        if self._beta != beta:
+            loss, rows = self.objective.loss, self.X.rows
+            eta = self.X @ beta                                  # eq. (8)
+            if loss.offset is not None:
+                eta = [e + o for e, o in zip(eta, loss.offset)]
+            p = [sigmoid(e) for e in eta]                        # eq. (9)
+            f = loss.weights or [1.0] * len(p)
+            w = [f_i * p_i * (1.0 - p_i) for f_i, p_i in zip(f, p)]
+            try:
+                L = cholesky(weighted_gram(self.X, w).rows)      # I = XᵀWX = L Lᵀ
+            except SingularMatrixError:
+                cholesky(weighted_gram(self.X, f).rows)          # singular for any w: X is
+                raise DivergenceError(                            # (a SingularMatrixError)
+                    "Firth's I(beta) = X'WX is singular at the step's beta: the step went so "
+                    "far that the weights w_i = p_i (1 - p_i) of some points underflow "
+                    "(the solvers' steps have no step control, and IRLS's, Fisher scoring "
+                    "on the penalised likelihood, overshoot most); use solver='newton'")
+            V = [forward(L, x_i) for x_i in rows]                # v_i = L⁻¹x_i
+            h = [w_i * dot(v, v) for w_i, v in zip(w, V)]        # x_iᵀI⁻¹x_i = |v_i|^2
+            log_det = 2.0 * sum(math.log(L[j][j]) for j in range(len(L)))
+            self._terms, self._beta = (p, w, h, V, log_det), list(beta)
+        return self._terms
+
+    def value(self, beta):
+        return self.objective.value(beta) - 0.5 * self.terms(beta)[4]
+
+    def gradient(self, beta):
+        p, _, h, _, _ = self.terms(beta)
+        g = self.objective.gradient(beta)                        # Xᵀ(f ∘ (p - y))
+        t = [h_i * (0.5 - p_i) for h_i, p_i in zip(h, p)] @ self.X
+        return [g_j - t_j for g_j, t_j in zip(g, t)]             # -Xᵀ(f(y - p) + h(1/2 - p))
+
+    def hessian(self, beta):
+        p, w, h, V, _ = self.terms(beta)
+        rows = self.X.rows
+        c = [w_i * (1.0 - 2.0 * p_i) for w_i, p_i in zip(w, p)]
+        # row i of S X - diag(h (1 - 6 p (1 - p))) X: sum_j c_i c_j (v_i . v_j)^2 x_j - ...
+        SX = []
+        for i, v in enumerate(V):
+            s = [c[i] * c_j * dot(v, u) ** 2 for c_j, u in zip(c, V)]
+            r = s @ self.X
+            e = h[i] * (1.0 - 6.0 * p[i] * (1.0 - p[i]))
+            SX.append([r_k - e * x_k for r_k, x_k in zip(r, rows[i])])
+        k = len(beta)
+        extra = [[0.5 * sum(x[a] * q[b] for x, q in zip(rows, SX)) for b in range(k)]
+                 for a in range(k)]                              # 1/2 Xᵀ (S - diag) X
+        return self.objective.hessian(beta) + Matrix(extra, copy=False)
+
+    def working_response(self, beta):
+        p, _, h, _, _ = self.terms(beta)
+        w, z = self.objective.working_response(beta)             # eq. (21)
+        return w, [z_i + h_i * (0.5 - p_i) / w_i if w_i > 0 else z_i
+                   for z_i, h_i, p_i, w_i in zip(z, h, p, w)]
+
+    def diagnose(self, beta, step):
+        return None         # -1/2 log det I grows without bound as any point runs off
+
+
+# ---- Tests and intervals from the penalised likelihood (Heinze and Schemper 2002): for a
+# set S of coefficients, the penalised likelihood ratio 2 (l*(beta_hat) - max over
+# beta_S = 0 of l*) is about chi-squared with |S| degrees of freedom, and the profile
+# interval of beta_j holds the values v with 2 (l*(beta_hat) - max over beta_j = v of l*)
+# <= the chi-squared(1) quantile: logistf's default, better than Wald's under separation
+# or small samples, where l* is far from quadratic.
+
+class FixedAt(FixedAtZero):
+    """F as a function of the parameters not in ``fixed``, those held at ``values``."""
+
+    def __init__(self, objective, fixed, values):
+        FixedAtZero.__init__(self, objective, fixed)
+        self.values = list(zip(fixed, values))
+
+    def full(self, beta):
+        out = FixedAtZero.full(self, beta)
+        for j, v in self.values:
+            out[j] = v
+        return out
+
+
+def minimise(F, beta, information, max_iter=100):
+    """(min F, its beta) by Newton's method from beta, each step halved until F
+    falls, except near the minimum (scaled gradient below sqrt(TOL)), where F
+    moves by rounding alone; where Newton's step does not descend (F is not
+    convex far from its minimum), the step of ``information``'s Hessian, I(beta)
+    (Fisher scoring). It stops one step after the scaled gradient passes TOL."""
+    scales, n, value, done = F.scales(), F.n_examples, F.value(beta), False
+    for _ in range(max_iter):
+        g = F.gradient(beta)
+        criterion = scaled_gradient(g, scales, n)
+        delta, t = F.hessian(beta).solve(g), 1.0
+        if dot(g, delta) <= 0:
+            delta = information.hessian(beta).solve(g)
+        while True:
+            new = [b - t * d for b, d in zip(beta, delta)]
+            try:
+                v = F.value(new)
+            except ArithmeticError:      # so far that some w_i underflow: too far
+                v = INF
+            if v <= value or (criterion <= math.sqrt(TOL) and v < INF) or t < 1e-10:
+                break
+            t /= 2.0
+        beta, value = new, v
+        if done:
+            return value, beta
+        done = criterion <= TOL
+    raise InferenceError("the penalised likelihood's maximum with coefficients fixed was "
+                           "not found in %d Newton steps" % max_iter)
+
+
+def _fitted(model):
+    """The fitted Firth objective and the estimate of ``model``, or InferenceError."""
+    model._check_fitted()
+    if not model._firth:
+        raise InferenceError("penalised likelihood ratio tests and profile intervals are for "
+                             "a fit with penalty='firth'")
+    beta = list(model.params_)           # (an unfinished fit: the InferenceError saying so)
+    if getattr(model, "_loss", None) is None:
+        raise InferenceError("this %s keeps no training data (read from a document or a "
+                             "pickle): refit it" % type(model).__name__)
+    return FirthObjective(model._loss), beta
+
+
+def plr_test(model, names=None):
+    """The penalised likelihood ratio test of ``model`` (a Firth fit): for each
+    parameter, [chi2, p] of beta_j = 0 (``names`` None); or, for the parameters
+    ``names`` (a list of ``param_names_``) together, [chi2, df, p] of all = 0.
+
+    >>> from minilogit import LogisticRegression
+    >>> m = LogisticRegression(penalty="firth").fit([[1.0], [2.0], [3.0], [4.0], [5.0],
+    ...                                               [6.0]], [0, 0, 0, 1, 1, 1])
+    >>> [[round(v, 6) for v in row] for row in plr_test(m)]   # tests/data/firth_profile.json
+    [[3.183272, 0.074396], [3.857033, 0.049538]]
+    """
+    F, beta = _fitted(model)
+    top = F.value(beta)
+
+    def ratio(fixed):                    # 2 (l*(beta_hat) - max l* with beta_fixed = 0)
+        start = [b for j, b in enumerate(beta) if j not in fixed]
+        zeros = [0.0] * len(fixed)
+        return max(0.0, 2.0 * (minimise(FixedAt(F, fixed, zeros), start,
+                                        FixedAt(F.objective, fixed, zeros))[0] - top))
+    if names is None:
+        return [[c, chi2_sf(c, 1)] for c in (ratio([j]) for j in range(len(beta)))]
+    fixed = [_index(model, name) for name in names]
+    c = ratio(fixed)
+    return [c, len(fixed), chi2_sf(c, len(fixed))]
+
+
+def profile_work(model):
+    """About the multiply-adds of ``plr_test`` and ``profile_conf_int`` together: d
+    tests and 2 d ends of ~6 profile points, each ~6 Newton steps of 2 N^2 d + N d^2."""
+    n, d = model._loss.X.shape
+    return d * 13 * 6 * (2.0 * n * n * d + n * d * d)
+
+
+def _index(model, name):
+    if name not in model.param_names_:
+        raise DataError("no parameter %r: the model has %s" % (name, model.param_names_))
+    return model.param_names_.index(name)
+
+
+def profile_conf_int(model, alpha=0.05):
+    """Rows [low, high]: the profile penalised-likelihood interval of each
+    parameter of ``model`` (a Firth fit), the values v with
+    2 (l*(beta_hat) - max over beta_j = v of l*) <= z^2, z = z_(1 - alpha/2).
+
+    Each end is where the signed root s(v) = +-sqrt of that ratio, nearly linear
+    in v, is +-z: the secant method on s from the Wald interval's end, each
+    profile point a Newton run from the last. Up to ~16 d such runs in all.
+
+    >>> from minilogit import LogisticRegression
+    >>> m = LogisticRegression(penalty="firth").fit([[1.0], [2.0], [3.0], [4.0], [5.0],
+    ...                                               [6.0]], [0, 0, 0, 1, 1, 1])
+    >>> [[round(v, 5) for v in row] for row in profile_conf_int(m)]
+    [[-21.58796, 0.30191], [0.00173, 6.07001]]
+    """
+    check_number(alpha, "alpha", "a number strictly between 0 and 1", lambda a: 0 < a < 1)
+    F, beta = _fitted(model)
+    top, z, se = F.value(beta), normal_ppf(1.0 - alpha / 2.0), model.bse_
+    rows = []
+    for j in range(len(beta)):
+        row = []
+        for side in (-1.0, 1.0):
+            start = [b for k, b in enumerate(beta) if k != j]
+
+            def s(v):                    # the signed root of the ratio at beta_j = v
+                value, start[:] = minimise(FixedAt(F, [j], [v]), start,
+                                           FixedAt(F.objective, [j], [v]))
+                return side * math.sqrt(max(0.0, 2.0 * (value - top)))
+            v0, s0, v1 = beta[j], 0.0, beta[j] + side * z * se[j]
+            s1 = s(v1)
+            for _ in range(50):          # the secant method on s(v) = side z
+                if s1 == s0:
+                    break
+                v0, s0, v1 = v1, s1, v1 + (side * z - s1) * (v1 - v0) / (s1 - s0)
+                s1 = s(v1)
+                if abs(v1 - v0) <= 1e-10 * max(1.0, abs(v1)):
+                    break
+            row.append(v1)
+        rows.append(row)
+    return rows
