@@ -3,7 +3,7 @@ written by tools/reference/firth_reference.R: R 4.2.2, brglm2 0.9,
 glm(method = "brglmFit", type = "AS_mean"), each case's control in its "call").
 
 Coefficients and standard errors to REL = 1e-8 (relative, each entry), by
-Newton and by IRLS for LogisticRegression, by Newton for GLM's binomial pairs.
+Newton and by IRLS, for LogisticRegression and for GLM's binomial pairs.
 """
 
 import csv
@@ -63,9 +63,10 @@ def test_firth_on_the_lectures_separated_breast_cancer_fit_equals_brglm2():
     assert max_rel(m.bse_, R["breast_cancer"]["bse"]) <= REL
 
 
-def test_firth_glm_binomial_pairs_equal_brglm2():
+@pytest.mark.parametrize("solver", ["newton", "irls"])
+def test_firth_glm_binomial_pairs_equal_brglm2(solver):
     X, y = star98()
-    m = GLM(penalty="firth", solver="newton", tol=1e-12).fit(X, y)
+    m = GLM(penalty="firth", solver=solver, tol=1e-12).fit(X, y)
     assert m.converged_
     assert max_rel(m.params_, R["star98"]["params"]) <= REL
     assert max_rel(m.bse_, R["star98"]["bse"]) <= REL

@@ -139,3 +139,40 @@ def test_answers_agree_with_highs(name):
     assert set(moved) == set(signs)
     assert all(moved[j] in signs[j] for j in moved), (moved, signs)
     assert len(r.infinite) == len(moved)
+
+
+CASES = cases()
+with open(os.path.join(HERE, "data", "separation_lp.json")) as f:
+    LP = json.load(f)
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_no_separated_case_passes_as_converged_and_none_other_changes(name):
+    """Each case of tests/separation_cases.py with its reference verdict: separated,
+    the default fit is not converged, warns SeparationWarning once and refuses
+    inference (naming the infinite coefficients where the exact test decided);
+    not separated, it converges at the core class's coefficients exactly (the
+    core alone cannot ask the exact test, so the check changed nothing)."""
+    from minilogit import LogisticRegression
+    from minilogit import core
+    X, y, multinomial, fit_intercept = CASES[name]
+    public, plain = ((SoftmaxRegression, core.SoftmaxRegression) if multinomial else
+                     (LogisticRegression, core.LogisticRegression))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        m = public(fit_intercept=fit_intercept).fit(X, y)
+    seps = [w for w in caught if issubclass(w.category, SeparationWarning)]
+    if LP[name]["kind"] == "none":
+        assert m.converged_ and not seps, (name, caught)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            other = plain(fit_intercept=fit_intercept).fit(X, y)
+        assert m.coef_ == other.coef_ and m.intercept_ == other.intercept_
+        assert m.bse_
+    else:
+        assert not m.converged_ and len(seps) == 1, (name, caught)
+        if m.separation_check_ is not None:          # the exact test decided it
+            assert m.separation_check_.kind == LP[name]["kind"]
+            assert "these coefficients go to infinity" in str(seps[0].message)
+        with pytest.raises(InferenceError, match="separated"):
+            m.bse_

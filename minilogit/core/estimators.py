@@ -184,7 +184,7 @@ class Estimator:
     def _solve(self, loss, beta0, penalty, penalized, describe=None):
         """Minimise the loss plus the penalty (on the parameters ``penalized``) from
         ``beta0`` with the solver that ``solver`` names; return its FitResult. In order:
-        the solver's row; the objective (``Penalised`` by a penalty: every solver sees
+        the solver's row; the objective (the penalty's ``penalise``: every solver sees
         the same); max_iter and tol (given, or the row's); advice (``_advise``); the run
         (``_run``); after an unpenalised run, the checks for a path to infinity (``_follow_up``)."""
         entry, objective = self.solvers[self.solver], loss

@@ -37,7 +37,7 @@ class Penalty:
     ``bounded``           True when L + P has a minimum on separated data   every solver
     ``penalise(L, P)``    the objective L + P on the parameters P            every solver
                           (``Penalised``, which reads the members above)
-    ``separable``         False for a P that is no sum of one term per      the solver rows
+    ``separable``         False for a P that is not a sum of one term per   the solver rows
                           coefficient: it writes ``penalise`` itself, and
                           SGD and cd, which read P by its terms, refuse it
     ``keeps_inference``   True when the likelihood's standard errors hold   the models
@@ -149,8 +149,8 @@ class ElasticNet(Penalty):
 
 class Wrapper(Objective):
     """An objective made from another, ``objective``, on the same data: what it
-    asks of the data (``examples``, ``working_response``, ``scales``,
-    ``loss``, ``largest_margin``, the penalty) goes to that objective unchanged. A penalty or a
+    asks of the data (``examples``, ``working_response``, ``scales``, ``loss``,
+    ``largest_margin``, the penalty) goes to that objective unchanged. A penalty or a
     fixing subclasses this and writes what it changes: the value, the
     gradient, the Hessian, example i's gradient and the diagnosis.
 

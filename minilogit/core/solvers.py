@@ -117,9 +117,8 @@ class Solver:
     non-smooth part by its prox (``prox``: the L1 term; ``fits``), whether it
     solves a d x d Hessian a step (``hessian``), else its passes over N x d
     data an iteration (``passes``), and whether it reads the objective by its
-    terms (``by_terms``: an example or a coefficient at a time, or the loss
-    beneath a penalty and the penalty's terms), so that it fits only a
-    penalty that is a sum of one term per coefficient.
+    terms (``by_terms``: an example or a coefficient at a time), so that it
+    fits only a penalty that is a sum of one term per coefficient.
     With ``least``, the default max_iter is as many as WORK allows, ``least``
     to ``max_iter``. A layer above the core, or a user, adds rows to a table.
 

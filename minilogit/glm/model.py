@@ -20,7 +20,7 @@ from ..core.compat import INF, LOG_MAX
 from ..core.errors import DataError, shown
 from ..core.estimators import NEWTON, Estimator
 from ..core.matrix import Matrix, dot
-from ..core.solvers import TOL, Solver
+from ..core.solvers import TOL, Solver, irls as core_irls
 from ..models._base import Model
 from ..solvers.rows import CD, PROXIMAL
 from .families import family_and_link, log_factorial
@@ -29,13 +29,18 @@ from .loss import GLMLoss
 
 def irls(objective, beta0, max_iter, tol):
     """IRLS with R's safeguards (``minilogit.glm.irls``), loaded when first run;
-    it starts from the family's means, not from beta0.
+    it starts from the family's means, not from beta0. A penalty that is not a
+    sum of one term per coefficient (Firth's) writes its own working response,
+    which that IRLS does not read (it reads the loss beneath the penalty): the
+    core's IRLS, eq. (22), from beta0.
 
     >>> from minilogit.glm.loss import GLMLoss
     >>> loss = GLMLoss(Matrix([[1.0], [1.0], [1.0]]), [0, 1, 1], "binomial")
     >>> round(irls(loss, None, 100, TOL).beta[0], 6)          # log(2/1)
     0.693147
     """
+    if objective.penalty is not None and not objective.penalty.separable:
+        return core_irls(objective, beta0, max_iter, tol)
     from .irls import glm_irls
     return glm_irls(objective, max_iter, tol)
 
@@ -59,7 +64,11 @@ class GLM(Model, Estimator):
     - ``penalty``: None (default), "l2", "l1" or "elasticnet", with ``lam``
       and ``l1_ratio`` as for ``LogisticRegression``: the objective is
       -log-likelihood + lam((1 - alpha) betaᵀbeta + alpha ||beta||_1),
-      eq. (41), the intercept not penalised (gaussian: (1/2) RSS + ...).
+      eq. (41), the intercept not penalised (gaussian: (1/2) RSS + ...); or
+      "firth", for the binomial family with the logit link: Firth's penalised
+      likelihood (``minilogit.objectives.firth``; irls is then the core's, on
+      its adjusted response), with standard errors, ``plr_test()`` and
+      ``profile_conf_int()``.
     - ``cov_type``: the information whose inverse is the covariance, eq. (33):
       "expected" (default; R's glm and statsmodels' GLM), XᵀWX with
       W_ii = (dmu/deta)^2 / V(mu_i); or "observed" (Stata's probit, and
@@ -120,7 +129,7 @@ class GLM(Model, Estimator):
     # irls (glm_irls) and newton (Fisher scoring: Newton's method on the expected
     # information); cd and proximal for an L1 penalty
     solvers = dict(proximal=PROXIMAL, cd=CD, newton=NEWTON,
-                   irls=Solver(irls, 100, TOL, hessian=True, by_terms=True))
+                   irls=Solver(irls, 100, TOL, hessian=True))
     _KIND = "regressor"
 
     def __init__(self, family="binomial", link=None, solver="irls", max_iter=None, tol=None,
@@ -212,7 +221,6 @@ class GLM(Model, Estimator):
         self._with_offset = offset is not None      # kept when the loss is dropped
         self._penalised = penalised and not penalty.keeps_inference     # Firth's keeps it
         return self
-
 
     def _set_inference(self, inference):
         """The facts of the fit's ``inference`` at the fitted beta (on first use)."""

@@ -87,6 +87,9 @@ class Model:
       made when first asked for (so that fitting holds none of it: on a board,
       its heap), and its attributes as the model's own: ``bse_``, ``pvalues_``,
       ``conf_int()``, ``summary()``, ...;
+    - the exact test of separation after a fit that comes near certainty
+      (``separation_test``, ``separation_check_``), and Firth's penalty by name
+      (``penalties``), with its ``plr_test()`` and ``profile_conf_int()``;
     - ``explain()``, ``trace_`` as a table, ``to_source()``, ``to_json()``,
       ``from_json()``;
     - ``set_params``, ``score``, the repr and ``__sklearn_tags__``, for
@@ -104,14 +107,14 @@ class Model:
     progress = staticmethod(watch_progress)
     separation_test = staticmethod(exact_separation)
     penalties = {"firth": firth}
+    _KIND = "classifier"            # or "regressor": what score() and scikit-learn's tags say
+    _NO_INFERENCE = None            # or why a model has no summary(), bse_, ...
 
     @property
     def separation_check_(self):
         """The exact separation test's answer (after ``check_separation=True``, or after
         a fit that came near certainty: ``Estimator._follow_up``), else None."""
         return getattr(self.result_, "separation_check", None)
-    _KIND = "classifier"            # or "regressor": what score() and scikit-learn's tags say
-    _NO_INFERENCE = None            # or why a model has no summary(), bse_, ...
 
     @property
     def inference_(self):
@@ -145,8 +148,8 @@ class Model:
                 inference = Inference(self)
                 self._set_inference(inference)
                 self._inference_ = inference
-                for data in TRAINING_DATA * (not self._firth):   # Firth's profile reads it
-                    if hasattr(self, data):
+                for data in () if self._firth else TRAINING_DATA:   # (Firth's profile
+                    if hasattr(self, data):                          # reads them later)
                         delattr(self, data)
         finally:
             if _LOCK is not None:
@@ -156,7 +159,8 @@ class Model:
     # The fit's inference_ as the model's own attributes: its facts, eqs. (33)-(36),
     # then its statistics and methods (help(minilogit.inference.Inference)). One line
     # each (make board, board-f32 frozen, from minilogit import LogisticRegression:
-    # 11.6 KB of heap; a loop of closures made these 12.5 KB, descriptors 11.8)
+    # 11.6 KB of heap, 12.1 with plr_test and the rest; a loop of closures made these
+    # 12.5 KB, descriptors 11.8)
     params_ = property(lambda self: self._inference("params_").params_)
     param_names_ = property(lambda self: self._inference("param_names_").param_names_)
     link_ = property(lambda self: self._inference("link_").link_)

@@ -30,7 +30,9 @@ class LogisticRegression(Model, CoreLogisticRegression):
     ``solver`` may also be "proximal" or "cd", for the L1 and elastic-net
     penalties, with ``Model``'s inference: ``bse_``, ``pvalues_``,
     ``conf_int()``, ``odds_ratios_``, ``llf_``, ``aic_``, ``summary()``, ...,
-    computed when first asked for.
+    computed when first asked for; and ``penalty="firth"``, Firth's penalised
+    likelihood, finite on separated data (``minilogit.objectives.firth``), with
+    ``plr_test()`` and ``profile_conf_int()``.
 
     >>> m = LogisticRegression(solver="irls").fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
     >>> round(m.intercept_, 6), [round(c, 6) for c in m.coef_]

@@ -13,7 +13,8 @@ the hat values (the diagonal of W^1/2 X I⁻¹ Xᵀ W^1/2):
 
 - the gradient: dF/dbeta = -Xᵀ(f ∘ (y - p) + h ∘ (1/2 - p)), the modified score
   of eq. (24.2) (d log det I / dbeta_k = tr(I⁻¹ dI/dbeta_k) = sum_i h_i (1 - 2 p_i) x_ik);
-- the Hessian: I + 1/2 Xᵀ(S - diag(h ∘ (1 - 6 p ∘ (1 - p))))X, with
+- the Hessian (``exact_hessian``; Newton reads it where it is positive
+  definite, ``hessian``): I + 1/2 Xᵀ(S - diag(h ∘ (1 - 6 p ∘ (1 - p))))X, with
   S_ij = c_i c_j (x_iᵀI⁻¹x_j)^2 and c_i = w_i (1 - 2 p_i), from
   d^2 log det I = tr(I⁻¹ d^2 I) - tr(I⁻¹ dI I⁻¹ dI) and dw/da = w (1 - 2 p);
   it costs ~2 N^2 d a step (Newton), where XᵀWX costs N d^2 / 2;
@@ -42,6 +43,9 @@ from ..core.penalty import Penalty, Wrapper
 from ..core.softmax_regression import FixedAtZero
 from ..core.solvers import TOL, scaled_gradient
 from ..distributions import chi2_sf, normal_ppf
+
+
+MAX_STEP = 5.0      # the longest Newton step, per coefficient: logistf's maxstep
 
 
 class Firth(Penalty):
@@ -109,10 +113,10 @@ class FirthObjective(Wrapper):
     (1.38629436112, 1.38629436112)
     """
 
-    def __init__(self, objective):
+    def __init__(self, objective, safeguard=True):
         Wrapper.__init__(self, objective)
         self.penalty, self.penalized = Firth(), list(range(objective.n_params))
-        self._beta = self._terms = None
+        self.safeguard, self._beta, self._terms = safeguard, None, None
 
     def terms(self, beta):
         """(p, w, h, V, log det I) at beta (the last answer kept): p_i = sigma(eta_i),
@@ -151,6 +155,25 @@ class FirthObjective(Wrapper):
         return [g_j - t_j for g_j, t_j in zip(g, t)]             # -Xᵀ(f(y - p) + h(1/2 - p))
 
     def hessian(self, beta):
+        """What Newton's method reads: F's Hessian (``exact_hessian``) where it is
+        positive definite, else I(beta) (the step is then Fisher scoring's, which
+        descends: F is not convex far from its minimum); scaled up where the step
+        it makes, H⁻¹g, would move a coefficient by more than MAX_STEP (as
+        logistf's maxstep), so that no step runs off to where the w_i underflow.
+        Without ``safeguard`` (``minimise``, which halves its own steps): F's Hessian."""
+        if not self.safeguard:
+            return self.exact_hessian(beta)
+        information = self.objective.hessian(beta)
+        try:
+            H = self.exact_hessian(beta)
+            cholesky(H.rows)
+        except (ArithmeticError, SingularMatrixError):
+            H = information
+        longest = max(abs(d) for d in H.solve(self.gradient(beta)))
+        return H * (longest / MAX_STEP) if longest > MAX_STEP else H
+
+    def exact_hessian(self, beta):
+        """F's Hessian, I + 1/2 Xᵀ(S - diag(h ∘ (1 - 6 p ∘ (1 - p))))X."""
         p, w, h, V, _ = self.terms(beta)
         rows = self.X.rows
         c = [w_i * (1.0 - 2.0 * p_i) for w_i, p_i in zip(w, p)]
@@ -167,6 +190,7 @@ class FirthObjective(Wrapper):
         return self.objective.hessian(beta) + Matrix(extra, copy=False)
 
     def working_response(self, beta):
+        """(w, z) of eq. (24.3): the loss's, eq. (21), with h_i (1/2 - p_i) / w_i added to z_i."""
         p, _, h, _, _ = self.terms(beta)
         w, z = self.objective.working_response(beta)             # eq. (21)
         return w, [z_i + h_i * (0.5 - p_i) / w_i if w_i > 0 else z_i
@@ -237,7 +261,7 @@ def _fitted(model):
     if getattr(model, "_loss", None) is None:
         raise InferenceError("this %s keeps no training data (read from a document or a "
                              "pickle): refit it" % type(model).__name__)
-    return FirthObjective(model._loss), beta
+    return FirthObjective(model._loss, safeguard=False), beta
 
 
 def plr_test(model, names=None):
