@@ -72,7 +72,7 @@ commands:
           in reading order) and print how many were tried and failed
   help    print this help (also -h, --help)
 
-options of fit and trace:
+options of fit and trace (a FILE whose name starts with "-": put -- before it):
   --target COLUMN      the label column (required). Two labels, any two (0/1,
                        -1/1, no/yes), fit a logistic regression: the larger
                        one, in sorted order, is the positive class. More than
@@ -119,7 +119,7 @@ options of fit and trace:
 
 exit status: 0 done; 1 a data error (a file that cannot be read or is not
 UTF-8 CSV, a missing column, a non-numeric cell, a target with one
-class, a failed fit, no memory left); 2 a usage error; 130 interrupted. Errors are one line on stderr starting "minilogit: ";
+class, a failed fit, no memory left, a closed standard output); 2 a usage error; 130 interrupted. Errors are one line on stderr starting "minilogit: ";
 warnings (separation, no convergence) one line each, "minilogit: warning: ".
 
 examples:
@@ -192,15 +192,19 @@ def parse_options(args):
     minilogit.__main__.UsageError: unknown option --frobnicate (see python3 -m minilogit --help)
     """
     opts = dict((name, OPTIONS[name][1]) for name in OPTIONS)
-    path, i = None, 0
+    path, i, ended = None, 0, False
     while i < len(args):
         arg = args[i]
-        if arg.startswith("-") and len(arg) > 1:
+        if arg == "--" and not ended:           # the options end: a FILE may start with "-"
+            ended = True
+        elif arg.startswith("-") and len(arg) > 1 and not ended:
             name, value = arg, None
             if "=" in arg:
                 name, value = arg.split("=", 1)
             if name not in OPTIONS:
-                raise UsageError("unknown option %s (see python3 -m minilogit --help)" % name)
+                raise UsageError("unknown option %s (see python3 -m minilogit --help)%s" % (
+                    name, "; for a file of that name, write -- before it, or ./%s" % arg
+                    if arg.lower().endswith(".csv") else ""))
             convert = OPTIONS[name][0]
             if convert is None:                 # a flag: --standardize
                 if value is not None:
@@ -462,6 +466,13 @@ def doctest_command(args, out):
     return 1 if failed else 0
 
 
+class _Nowhere:
+    """A closed stream's stand-in: what is written to it goes nowhere."""
+
+    def write(self, text):
+        return len(text)
+
+
 def main(argv=None, out=None, err=None):
     """Run the command line ``argv`` (default ``sys.argv[1:]``); return the exit status.
 
@@ -477,6 +488,11 @@ def main(argv=None, out=None, err=None):
     argv = sys.argv[1:] if argv is None else list(argv)
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
+    if err is None:                 # stderr closed (2>&-): its lines go nowhere
+        err = _Nowhere()
+    if out is None:                 # stdout closed (>&-): nowhere for what a command prints
+        err.write("minilogit: standard output is closed: nowhere to write the results\n")
+        return 1
     if not argv:
         err.write(USAGE)
         return 2

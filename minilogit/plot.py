@@ -314,12 +314,17 @@ def fit_plot(model, data, width=None, height=None):
     >>> svg.startswith("<svg"), 'width="1280"' in svg
     (True, True)
     """
+    model._check_fitted()
+    if isinstance(model, LeastSquaresClassifier):     # solved in one step: no loss history
+        raise DataError("fit_plot draws the loss history of an iterative fit; a "
+                        "LeastSquaresClassifier is solved in one step and has none")
     history = model.history_
     optimum = None
     if min(history) <= 0:            # e.g. a gaussian GLM's perfect fit: no log scale of 0
         optimum = min(history)
     svgs = [loss_history_plot([(model.solver, history)], optimum=optimum)]
-    binary = getattr(model, "family", "binomial") == "binomial"
+    binary = (getattr(model, "family", "binomial") == "binomial"   # K classes: no one line
+              and not isinstance(model, SoftmaxRegression))
     if binary and len(data.feature_names) == 2:
         t = 0.0                      # the log-odds at p = 1/2
         if isinstance(model, GLM):

@@ -44,10 +44,20 @@ class Ticker:
     def __init__(self, what, verbose=1, out=None, clock=None):
         self.what, self.verbose, self.clock = what, verbose, clock or seconds
         self.out = sys.stderr if out is None else out
+        if self.out is None:            # no stderr (pythonw, a service): nowhere to report
+            verbose = self.verbose = 0
         isatty = getattr(self.out, "isatty", None)
         self.tty = bool(isatty and isatty())
         self.start = self.last = self.clock() if verbose else 0.0
         self.shown = False
+
+    def _write(self, text):
+        """Write ``text`` to ``out``; a stream that fails (a closed pipe, a closed
+        file) ends the reports, never the work they report on."""
+        try:
+            self.out.write(text)
+        except (OSError, ValueError, AttributeError):
+            self.verbose, self.shown = 0, False
 
     def tick(self, k, describe):
         if not self.verbose:
@@ -57,12 +67,12 @@ class Ticker:
             self.last = now
             line = "minilogit: %s %d: %s (%.1f s)" % (self.what, k, describe(),
                                                        now - self.start)
-            self.out.write("\r" + line + "\033[K" if self.tty else line + "\n")
             self.shown = True
+            self._write("\r" + line + "\033[K" if self.tty else line + "\n")
 
     def close(self):
         if self.shown and self.tty:
-            self.out.write("\n")
+            self._write("\n")
 
 
 class Progress(Wrapper):

@@ -261,7 +261,7 @@ for name in ITERATIVE:
     case("max_iter-float/" + name, "max_iter=2.5", lambda n=name: fit(n, X, Y, max_iter=2.5),
          DataError, "max_iter must be a non-negative integer, got 2.5")
     case("tol-nan/" + name, "tol=nan", lambda n=name: fit(n, X, Y, tol=NAN),
-         DataError, "tol must be a number >= 0, got nan")
+         DataError, "tol must be a finite number >= 0, got nan")
 for name in ("LR-gd", "LR-sgd", "Softmax-gd", "OneVsRest", "MultiLabel"):
     for lr, shown in ((0, "0"), (-0.1, "-0.1"), (NAN, "nan"), (INF, "inf"), ("fast", "'fast'")):
         case("learning_rate=%s/%s" % (shown, name), "learning_rate=%s" % shown,

@@ -67,7 +67,7 @@ SAMPLE = [
     ("glm/irls.py", "data.working_response(beta, observed=True)", 38, r"\frac{d\eta_i}{d\mu_i}"),
     ("glm/links.py", "Gumbel latent noise", 39, r"1 - e^{-e^{\eta}}"),
     ("glm/families.py", "y eta - e^eta - log y!", 40, r"\log y_i!"),
-    ("core/penalty.py", "return self.l2 * sum(b_j ** 2 for b_j in b)", 41,
+    ("core/penalty.py", "return self.l2 * sum(b_j * b_j for b_j in b)", 41,
      r"l_2 \sum_{j \in P} \beta_j^2"),
     ("core/penalty.py", "Return S(u, t) = sign(u) max(|u| - t, 0)", 42, r"\max(|u| - t,\ 0)"),
     ("solvers/proximal.py", "t_new = (1.0 + math.sqrt(1.0 + 4.0 * t * t))", 43, r"\sqrt{1 + 4 t_k^2}"),

@@ -421,3 +421,21 @@ def test_running_out_of_memory_is_one_line_and_status_1(monkeypatch):
     err = io.StringIO()
     assert cli.main(["fit", "big.csv", "--target", "y"], err=err) == 1
     assert err.getvalue() == "minilogit: out of memory\n"
+
+
+@pytest.mark.parametrize("closed", [1, 2])
+def test_a_closed_standard_stream_is_one_line_and_a_status_not_a_traceback(small_csv, closed):
+    """``>&-`` (Python's sys.stdout is None): status 1 and one line on stderr;
+    ``2>&-`` (sys.stderr is None): the fit prints as usual, its warnings go nowhere."""
+    def child():                          # runs in the child, between fork and exec
+        os.close(closed)
+    proc = subprocess.run([sys.executable, "-m", "minilogit", "fit", str(small_csv),
+                           "--target", "label", "--verbose"], cwd=ROOT,
+                          stdout=None if closed == 1 else subprocess.PIPE,
+                          stderr=None if closed == 2 else subprocess.PIPE,
+                          preexec_fn=child, text=True)
+    if closed == 1:
+        assert proc.returncode == 1, proc
+        assert proc.stderr == "minilogit: standard output is closed: nowhere to write the results\n"
+    else:
+        assert proc.returncode == 0 and "Logistic regression" in proc.stdout, proc

@@ -20,7 +20,7 @@ a good answer names. A case's outcome is
 The counts are the closing figures of the trust issue (issue 12); --root
 runs the same cases on another checkout (e.g. one from before the issue).
 Cases that need numpy or pandas are skipped when --python lacks them.
-Not part of `make test`: it starts 254 processes (a minute or two).
+Not part of `make test`: it starts 267 processes (a minute or two).
 """
 
 import argparse
@@ -608,6 +608,27 @@ for what, call, words in [
         ("elastic net with l1_ratio 0 on cd", "m = quiet(ml.LogisticRegression(penalty='elasticnet', l1_ratio=0.0, solver='cd').fit, X, Y)\nok = m.converged_", ("l1_ratio", "converge")),
 ]:
     case("odds and ends", what, call, words)
+
+
+# -- 17. the fourth round (issue 41) and quasi-separation (issue 36) --------------------------------
+for what, call, words in [
+        ("verbose=2 with sys.stderr None", "sys.stderr = None\nm = ml.LogisticRegression(verbose=2).fit(X, Y)\nsys.stderr = sys.__stderr__\nok = m.converged_", ()),
+        ("verbose=2 with a stderr whose writes raise BrokenPipeError",
+         "class B:\n    def write(self, s): raise BrokenPipeError(32, 'Broken pipe')\nsys.stderr = B()\nm = ml.LogisticRegression(verbose=2).fit(X, Y)\nsys.stderr = sys.__stderr__\nok = m.converged_", ()),
+        ("the command line with stdout closed",
+         "write('f.csv', CSV)\nr = subprocess.run([sys.executable, '-m', 'minilogit', 'fit', 'f.csv', '--target', 'y'], cwd=TMP, env=dict(os.environ, PYTHONPATH=os.environ['PROBE_ROOT']), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, preexec_fn=lambda: os.close(1))\nok = r.returncode == 1 and 'Traceback' not in r.stderr and 'standard output is closed' in r.stderr", ()),
+        ("tol=inf", "ml.LogisticRegression(tol=float('inf')).fit(X, Y)", ("tol", "finite")),
+        ("GLM tol=inf", "ml.GLM(tol=float('inf')).fit(X, Y)", ("tol", "finite")),
+        ("gd with l2 and learning_rate 1e300", "quiet(ml.LogisticRegression(penalty='l2', solver='gd', learning_rate=1e300).fit, X, Y)", ("diverged", "learning_rate")),
+        ("fit_stream with rows of three items", "ml.LogisticRegression().fit_stream(lambda: iter([(r, c, 1) for r, c in zip(X, Y)]), [0, 1])", ("row 0", "pair")),
+        ("fit_stream with classes None", "ml.LogisticRegression().fit_stream(lambda: iter(list(zip(X, Y))), None)", ("classes",)),
+        ("clone shares no class_weight dict", "from minilogit.models._base import clone\na = ml.LogisticRegression(class_weight={0: 2.0})\nb = clone(a)\nb.class_weight[1] = 3.0\nok = a.class_weight == {0: 2.0}", ()),
+        ("fit_plot of a LeastSquaresClassifier", "from minilogit.plot import fit_plot\nfrom minilogit.datasets import Dataset\nfit_plot(ml.LeastSquaresClassifier().fit(X, Y), Dataset(X, Y, ['a', 'b'], 'y'))", ("LeastSquaresClassifier", "history")),
+        ("quasi-complete separation by a dummy", "m = quiet(ml.LogisticRegression().fit, [r + [float(c and i % 3 == 0)] for i, (r, c) in enumerate(zip(X, Y))], Y)\nok = not m.converged_ and m.separation_ is not None", ("separation",)),
+        ("fit([[0], [1], [1], [2]], [0, 0, 1, 1])", "m = quiet(ml.LogisticRegression().fit, [[0.0], [1.0], [1.0], [2.0]], [0, 0, 1, 1])\nok = not m.converged_ and '+x0' in m.separation_", ("separation",)),
+        ("Firth on separated data", "m = ml.LogisticRegression(penalty='firth').fit(X, SEP)\nok = m.converged_ and all(math.isfinite(b) for b in m.params_) and m.bse_[1] > 0", ()),
+]:
+    case("round 4", what, call, words)
 
 
 # -- running them -----------------------------------------------------------------------

@@ -112,7 +112,7 @@ class Estimator:
             check_number(self.max_iter, "max_iter", "a non-negative integer",
                          lambda v: v >= 0, integer=True)
         if self.tol is not None:
-            check_number(self.tol, "tol", "a number >= 0", lambda v: v >= 0)
+            check_number(self.tol, "tol", "a finite number >= 0", lambda v: 0 <= v < INF)
         if getattr(self, "learning_rate", None) is not None:
             check_number(self.learning_rate, "learning_rate", "a positive finite number",
                          lambda v: 0 < v < INF)

@@ -120,7 +120,7 @@ class ElasticNet(Penalty):
         self.name = name or "elasticnet"
 
     def value(self, b):
-        return self.l2 * sum(b_j ** 2 for b_j in b)                 # eq. (41): l2 sum b_j^2
+        return self.l2 * sum(b_j * b_j for b_j in b)                # eq. (41): l2 sum b_j^2
 
     def gradient(self, b):
         return [2.0 * self.l2 * b_j for b_j in b]                   # d/db_j of l2 b_j^2

@@ -266,10 +266,12 @@ class Model:
 
 
 def clone(estimator):
-    """A new, unfitted estimator with the same parameters.
+    """A new, unfitted estimator with the same parameters (a dict, such as
+    ``class_weight``, copied: the two do not share it).
 
     >>> from minilogit import LogisticRegression
     >>> clone(LogisticRegression(tol=1e-3)).tol
     0.001
     """
-    return type(estimator)(**estimator.get_params(deep=False))
+    return type(estimator)(**dict((k, dict(v) if isinstance(v, dict) else v)
+                                  for k, v in estimator.get_params(deep=False).items()))

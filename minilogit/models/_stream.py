@@ -34,13 +34,25 @@ def fit_stream(model, stream, classes, epochs):
     if model.penalty is not None:
         raise DataError("fit_stream fits the unpenalised loss; use penalty=None")
     check_number(epochs, "epochs", "an integer >= 1", lambda v: v >= 1, integer=True)
-    classes, _ = check_binary_labels(classes, len(list(classes)))
+    try:
+        labels = None if isinstance(classes, (str, bytes)) else list(classes)
+    except TypeError:
+        labels = None
+    if labels is None:
+        raise DataError("classes must be the two labels of the stream, e.g. [0, 1], not %r"
+                        % (classes,))
+    classes, _ = check_binary_labels(labels, len(labels))
     model._check_solver_params()
     lead = [1.0] if model.fit_intercept else []
     width = []
 
     def examples():
-        for i, (row, label) in enumerate(stream()):
+        for i, pair in enumerate(stream()):
+            if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+                raise DataError("row %d of the stream is not an (x, label) pair: it is %s" % (
+                    i, "a %s of %d items" % (type(pair).__name__, len(pair))
+                    if isinstance(pair, (tuple, list)) else "of type " + type(pair).__name__))
+            row, label = pair
             # a list of finite floats of the right width (what stream_csv yields)
             # is taken as it is; anything else check_X converts or explains
             if not (width and type(row) is list and len(row) == width[0]

@@ -162,3 +162,27 @@ def test_a_bad_number_is_a_usage_error():
     status, out, err = _run(["fit", CSV, "--target", "label", "--tol", "small"])
     assert status == 2 and out == "", (status, out)
     assert err == "minilogit: --tol needs a number, got 'small'\n", err
+
+
+def test_a_file_whose_name_starts_with_a_dash_comes_after_two_dashes():
+    status, out, err = _run(["fit", "--target", "label", "--", CSV])
+    assert status == 0 and "Logistic regression" in out, (status, err)
+    err = io.StringIO()
+    assert main(["fit", "-x.csv", "--target", "label"], io.StringIO(), err) == 2
+    assert "write -- before it, or ./-x.csv" in err.getvalue(), err.getvalue()
+
+
+def test_a_closed_stdout_is_one_line_and_status_1():
+    import sys
+    real = getattr(sys, "stdout", None)
+    err = io.StringIO()
+    try:
+        sys.stdout = None
+    except (AttributeError, TypeError):           # MicroPython: sys.stdout is fixed
+        return
+    try:
+        status = main(["fit", CSV, "--target", "label"], None, err)
+    finally:
+        sys.stdout = real
+    assert status == 1 and err.getvalue() == (
+        "minilogit: standard output is closed: nowhere to write the results\n"), err.getvalue()

@@ -134,3 +134,71 @@ def test_a_loss_that_overflows_to_nan_is_not_said_to_rise():
     assert len(ws) == 1 and "root mean squares range" in str(ws[0]), ws   # said first
     assert "the loss went from " in msg and " to nan (its terms overflowed a float)" in msg, msg
     assert "rose" not in msg, msg
+
+
+# ---- Issue 41 (hostile input, fourth round): progress, streams, numbers at the edges.
+
+ROWS = [[float(i)] for i in range(20)]
+LABELS = [i % 2 for i in range(20)]
+
+
+class _BrokenPipe:
+    def write(self, text):
+        raise OSError(32, "Broken pipe")
+
+
+def test_progress_never_kills_a_fit():
+    """verbose=2 with no stderr (pythonw, a service) or one whose writes fail."""
+    import minilogit.progress as progress
+    for out in (_BrokenPipe(), object()):
+        ticker = progress.Ticker("step", 2, out)
+        ticker.tick(1, lambda: "fine")              # the stream failed: reports end
+        assert ticker.verbose == 0
+    real = progress.sys
+
+    class NoStderr:
+        stderr = None
+    try:
+        for stand_in in (NoStderr(), NoStderr()):
+            progress.sys = stand_in
+            m = LogisticRegression(verbose=2).fit(ROWS, LABELS)
+            assert m.converged_
+            NoStderr.stderr = _BrokenPipe()
+    finally:
+        progress.sys = real
+
+
+def test_fit_stream_refuses_what_is_not_a_pair_or_two_labels():
+    m = LogisticRegression()
+    msg = str(raises(DataError, m.fit_stream, lambda: iter([([0.0], 0, 5)]), [0, 1]))
+    assert "row 0 of the stream is not an (x, label) pair: it is a tuple of 3 items" in msg, msg
+    msg = str(raises(DataError, m.fit_stream, lambda: iter([5]), [0, 1]))
+    assert "it is of type int" in msg, msg
+    msg = str(raises(DataError, m.fit_stream, lambda: iter([([0.0], 0)]), None))
+    assert "classes must be the two labels of the stream" in msg, msg
+
+
+def test_edges_tol_inf_and_an_overflowing_penalty():
+    for model in (LogisticRegression(tol=float("inf")), GLM(tol=float("inf"))):
+        msg = str(raises(DataError, model.fit, ROWS, LABELS))
+        assert "tol must be a finite number >= 0, got inf" in msg, msg
+    from minilogit import DivergenceError
+    model = LogisticRegression(penalty="l2", solver="gd", learning_rate=1e30 if SINGLE else 1e300)
+    msg = str(raises(DivergenceError, warnings_from, model.fit, ROWS, LABELS))
+    assert "diverged" in msg, msg
+
+
+def test_fit_plot_of_a_one_step_fit_and_clone_of_a_dict_parameter():
+    from minilogit import LeastSquaresClassifier
+    from minilogit.datasets import Dataset
+    from minilogit.models._base import clone
+    from minilogit.plot import fit_plot
+    fitted = LeastSquaresClassifier().fit(ROWS, LABELS)
+    data = Dataset(ROWS, LABELS, ["x"], "y")
+    msg = str(raises(DataError, fit_plot, fitted, data))
+    assert "has none" in msg, msg
+    weights = {0: 2.0}
+    a = LogisticRegression(class_weight=weights)
+    b = clone(a)
+    b.class_weight[1] = 3.0
+    assert a.class_weight == {0: 2.0} and b.class_weight == {0: 2.0, 1: 3.0}
