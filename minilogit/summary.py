@@ -162,7 +162,9 @@ def summary_table(m, alpha, feature_names, short):
                     "the interval: Wald's; plr_test() and profile_conf_int() give the "
                     "penalised likelihood ratio tests and profile intervals (~%.0e "
                     "multiply-adds here)." % profile_work(m)
-                    if getattr(m, "_loss", None) is not None else None)
+                    if getattr(m, "_loss", None) is not None else "z, P>|z| and the interval: "
+                    "Wald's; the penalised likelihood ratio tests and profile intervals need "
+                    "the training data, which this model does not keep.")
         for n, b, s, z, p, (l, h) in zip(names, m.params_, m.bse_, *(tuple(tests) + (ends,))):
             cells = [b, s, z, p, l, h] + ([exp_or_inf(b)] if odds else [])
             rows.append([n] + [_num(c) for c in cells])

@@ -141,3 +141,7 @@ def test_penalised_lr_tests_and_profile_intervals_of_a_separated_fit():
     for fit_ in (LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1]),):
         message = str(raises(InferenceError, fit_.profile_conf_int))
         assert "penalty='firth'" in message, message
+    read = LogisticRegression.from_json(m.to_json())          # no training data kept
+    assert "need the training data" in read.summary() and "P>|z|" in read.summary()
+    message = str(raises(InferenceError, read.plr_test))
+    assert "keeps no training data" in message, message
