@@ -65,7 +65,8 @@ class Estimator:
     adapter = None      # reads numpy arrays and data frames: set above the core
     separation_test = None   # the exact test of separation (_follow_up): set above the core
     penalties = {}      # more penalties by name (a function making each): set above the core
-    _reference = 0      # the class whose parameters are fixed at 0 (softmax)
+    # softmax's and GLM's: the exact test before the fit, the class fixed at 0, the link
+    check_separation, _reference, link = False, 0, None
     progress = None     # verbose's report of a long fit (an objective's wrapper): set above
     verbose = 0         # the constructor's argument, where an estimator takes one
     solvers = {}
@@ -262,7 +263,7 @@ class Estimator:
                 result.diagnosis = ("a Newton run of at most %d steps from the start, "
                                     "after the fit, found %s" % (steps, tested.diagnosis))
         if (tested and tested.converged and tol > 0 and self.separation_test is not None
-                and not getattr(self, "check_separation", False)     # tested before the fit
+                and not self.check_separation                        # tested before the fit
                 and objective.largest_margin(tested.beta) > -0.5 * math.log(tol)):
             self.separation_test(objective, self.fit_intercept, self._reference)(result, False)
 
@@ -315,8 +316,7 @@ class Estimator:
                  "(penalty='l2'), or remove the separating feature(s)."
                  % (result.diagnosis, result.n_iter, "Firth's penalised likelihood (penalty="
                     "'firth': finite estimates with standard errors), " * (
-                        "firth" in self.penalties and getattr(self, "link", None)
-                        in (None, "logit"))),       # Firth's is written for the logit link
+                        "firth" in self.penalties and self.link in (None, "logit"))),  # logit's
                  SeparationWarning, self._CALLER)
         elif not result.converged:
             s, advice = result.scales, ""     # standardizing helps if the columns need it
