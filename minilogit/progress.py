@@ -117,7 +117,7 @@ class Progress(Wrapper):
     def example_gradient(self, i, beta):
         return self.objective.example_gradient(i, beta)
 
-    def diagnose(self, beta, step):
+    def diagnose(self, beta, step, certain=None):
         self.k += 1                         # a step was taken: Run.step asks this once
         self.ticker.tick(self.k, lambda: self.describe(beta))
         return self.objective.diagnose(beta, step)

@@ -852,24 +852,34 @@ def run_ratios(cfg, mods, log):
 
 
 def run_exact_test(cfg, log):
-    """The cost of the exact test of separation after a fit that comes near certainty
-    (``Estimator._follow_up``): the fair-sized data with its first row moved far out
-    on the side of its label (a margin near 40: not separated, one row fitted within
-    sqrt(tol) of its label), minilogit.LogisticRegression (which asks the exact test)
-    against minilogit.core.LogisticRegression (which cannot), both Newton."""
+    """The cost of the check for quasi-separation after a fit (``Estimator._follow_up``):
+    minilogit.LogisticRegression (which checks) against minilogit.core.LogisticRegression
+    (which cannot), both Newton, on the fair-sized data changed two ways:
+
+    - "near certainty": its first row moved far out on the side of its label (a margin
+      near 40, not separated): the check is one pass along the last step, no linear
+      program;
+    - "quasi-separated": a 0/1 column that is 1 on a tenth of the rows of label 1: the
+      exact test runs its linear programs (and the core's fit passes as converged)."""
     from minilogit.core import LogisticRegression as CoreLogisticRegression
     name, N, p = cfg.ratio_sizes[1]
     X, y = binary_data(N, p)
     side = 1.0 if y[0] == 1 else -1.0
-    rows = [[side * 40.0] + X[0][1:]] + X[1:]
-    res = race([("fit", quiet(lambda: minilogit.LogisticRegression().fit(rows, y))),
-                ("core", quiet(lambda: CoreLogisticRegression().fit(rows, y)))], cfg.rounds)
-    model = res["fit"][2][-1]
-    out = {"N": N, "p": p, "kind": model.separation_check_.kind,
-           "fit_cpu_s": statistics.median(res["fit"][0]),
-           "core_cpu_s": statistics.median(res["core"][0]),
-           "fit_vs_core": median_ratio(res["fit"][0], res["core"][0])}
-    log("  a fit near certainty with the exact test / without it: %.2f" % out["fit_vs_core"])
+    cases = {"near certainty": [[side * 40.0] + X[0][1:]] + X[1:],
+             "quasi-separated": [r + [float(v == 1 and i % 10 == 0)]
+                                 for i, (r, v) in enumerate(zip(X, y))]}
+    out = {"N": N, "p": p}
+    for label, rows in cases.items():
+        res = race([("fit", quiet(lambda: minilogit.LogisticRegression().fit(rows, y))),
+                    ("core", quiet(lambda: CoreLogisticRegression().fit(rows, y)))],
+                   cfg.rounds)
+        check = res["fit"][2][-1].separation_check_
+        out[label] = {"kind": None if check is None else check.kind,
+                      "fit_cpu_s": statistics.median(res["fit"][0]),
+                      "core_cpu_s": statistics.median(res["core"][0]),
+                      "fit_vs_core": median_ratio(res["fit"][0], res["core"][0])}
+        log("  %s: the fit with the check / without it: %.2f" % (label,
+                                                                out[label]["fit_vs_core"]))
     return out
 
 
@@ -1716,10 +1726,13 @@ def print_report(R, out=sys.stdout):
              fmt_t(e["tuned_cpu_s"]), e["n_iter"], e["tuned_n_iter"], e["max_abs_beta_diff"],
              e["fits_per_sample"]))
     x = q["exact_test"]
-    w("  a Newton fit, %d x %d, with one row near certainty: with the exact test of separation"
-      " / without it (the core class): %.2f   (%s vs %s; the test says %r)\n"
-      % (x["N"], x["p"], x["fit_vs_core"], fmt_t(x["fit_cpu_s"]), fmt_t(x["core_cpu_s"]),
-         x["kind"]))
+    for label in ("near certainty", "quasi-separated"):
+        e = x[label]
+        w("  a Newton fit, %d x %d, %s: with the check for quasi-separation / without it "
+          "(the core class): %.2f   (%s vs %s; the exact test %s)\n"
+          % (x["N"], x["p"] + (label == "quasi-separated"), label, e["fit_vs_core"],
+             fmt_t(e["fit_cpu_s"]), fmt_t(e["core_cpu_s"]),
+             "not run" if e["kind"] is None else "says %r" % e["kind"]))
     mc = q["multiclass"]
     w("  SoftmaxRegression(penalty='l2', lam=%g) Newton, %d x %d, K = %d: %s, %d iterations; %s\n"
       % (mc["lam"], mc["N"], mc["p"], mc["K"], fmt_t(mc["fit_cpu_s"]), mc["n_iter"],

@@ -244,11 +244,10 @@ class Estimator:
           loose) on the way: a short Newton run from the start tells, of as many steps
           as the fit's own work pays for (an iteration: ``passes`` of ~N d operations; a
           Newton step: ~N d^2 / 2 + d^3 / 3), 25 at most;
-        - under quasi-complete separation the gradient falls like e^-margin, so a run
-          passes its test with the separated rows' margins near 20, short of
-          CERTAIN_MARGIN: when the run (the fit, or that Newton run) passes its test tol
-          with some margin above log(1 / sqrt(tol)) (a row within sqrt(tol) of its
-          label), the exact test decides (``separation_test``, set above the core)."""
+        - under quasi-complete separation the gradient falls like e^-margin, so a run can
+          pass its test with the separated rows' margins near 20: when the run (the fit, or
+          that Newton run) passing tol looks quasi-separated at margin log(1 / sqrt(tol))
+          (``diagnose``), the exact test decides (``separation_test``, set above the core)."""
         tested, tol = result, result.tol
         if not entry.hessian:
             n, d = objective.n_examples, len(beta0)
@@ -262,9 +261,10 @@ class Estimator:
                 result.converged = False
                 result.diagnosis = ("a Newton run of at most %d steps from the start, "
                                     "after the fit, found %s" % (steps, tested.diagnosis))
-        if (tested and tested.converged and tol > 0 and self.separation_test is not None
-                and not self.check_separation                        # tested before the fit
-                and objective.largest_margin(tested.beta) > -0.5 * math.log(tol)):
+        if (tested and tested.converged and len(tested.iterates) > 1 and tol > 0
+                and self.separation_test is not None and not self.check_separation
+                and objective.diagnose(tested.beta, [b - a for a, b in zip(*tested.iterates[-2:])],
+                                       -0.5 * math.log(tol))):     # the last step, at sqrt(tol)
             self.separation_test(objective, self.fit_intercept, self._reference)(result, False)
 
     def _advise(self, entry, objective, n, d, max_iter):

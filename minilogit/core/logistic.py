@@ -62,8 +62,8 @@ class Objective:
     ``penalty_newton(beta)``     a penalty's (R, R beta - its gradient), eq. (22)  irls
     ``penalty``, ``penalized``   the penalty (None) and its parameters           cd, prox
     ``example_gradient(i, b)``   example i's gradient; ``examples``: the visits  sgd
-    ``diagnose(beta, step)``     why no minimum exists (separation), or None     all
-    ``largest_margin(beta)``     max_i m_i, eq. (24): how near to certain a row is  all
+    ``diagnose(beta, step, m)``  why no minimum exists (separation), or None;    all
+                               m: the margin that counts as certain
     ``scales()``                 the s_j of the convergence test                 all
     ``loss``                     the loss under any penalty or fixing            glm irls
     ===========================  ==============================================  ========
@@ -115,13 +115,9 @@ class Objective:
         """What a penalty adds to IRLS's eq. (22), (R, R beta - its gradient) (here: zeros)."""
         return Matrix.diag([0.0] * self.n_params), [0.0] * self.n_params
 
-    def diagnose(self, beta, step):
+    def diagnose(self, beta, step, certain=None):
         """A message saying why no minimum exists, or None (here: always None)."""
         return None
-
-    def largest_margin(self, beta):
-        """The largest margin m_i of eq. (24) (here: -inf, no margins)."""
-        return -INF
 
 
 def nll(X, y, beta):
@@ -275,12 +271,12 @@ class LogisticLoss(Objective):
                                for a_i, y_i, p_i, w_i in zip(a, self.y, p, w)))
         return self.weigh(w), z
 
-    def diagnose(self, beta, step):
+    def diagnose(self, beta, step, certain=CERTAIN_MARGIN):
         """Return a message when beta shows that the MLE does not exist, else None.
 
         ``diagnose_margins`` on the margins m_i = s_i x_iᵀbeta, eq. (24), of
         the rows of positive weight, and on s_i x_iᵀd along the last ``step``
-        d (computed only if some point is certain).
+        d (computed only if some point is ``certain``, its margin above it).
 
         >>> loss = LogisticLoss(Matrix([[1.0, -1.0], [1.0, 1.0]]), [0, 1])
         >>> loss.diagnose([0.0, 5.0], [0.0, 1.0]).split(":")[0], loss.diagnose([0.0, 0.0], None)
@@ -288,18 +284,15 @@ class LogisticLoss(Objective):
         """
         a, p = self.fitted(beta)
         # a point misclassified (|y_i - p_i| > 1/2: p_i = sigma(a_i) is 1/2 or beyond on the
-        # side of a_i's sign), none certain (every |a_i| <= CERTAIN_MARGIN): what
+        # side of a_i's sign), none certain (every |a_i| <= certain): what
         # diagnose_margins says, from passes at C speed (make bench: the fair fit 0.9x the time)
         if (self.weights is None and max(map(abs, map(sub, p, self.y))) > 0.5
-                and max(map(abs, a)) <= CERTAIN_MARGIN):
+                and max(map(abs, a)) <= certain):
             return None
         return diagnose_margins(binary_margins(a, self.y, self.weights),
                                 None if step is None else
-                                lambda: binary_margins(self.X @ step, self.y, self.weights))
-
-    def largest_margin(self, beta):
-        """max_i s_i x_iᵀbeta, eq. (24): row i is fitted within sigma(-m_i) of its label."""
-        return max(binary_margins(self.fitted(beta)[0], self.y, self.weights))
+                                lambda: binary_margins(self.X @ step, self.y, self.weights),
+                                margin=certain)
 
 
 def weighted_examples(weights):
@@ -351,7 +344,7 @@ def _bound():
     return shown(e, lambda v: v >= e)
 
 
-def diagnose_margins(m, step_margins=None, y=None, names=None):
+def diagnose_margins(m, step_margins=None, y=None, names=None, margin=CERTAIN_MARGIN):
     """Return a message when the margins show that the MLE does not exist, else None.
 
     m gives each example's margin, read once (a list or an iterator): m_i =
@@ -362,6 +355,7 @@ def diagnose_margins(m, step_margins=None, y=None, names=None):
     a pass over X, so it is called only when the answer depends on it. For
     K classes pass ``y`` (each example's class index) and ``names`` (the
     class labels): the message then counts the certain points per class.
+    ``margin``: the margin above which a point counts as certain.
 
     Complete separation: every margin is positive, eq. (24), so beta
     classifies every point correctly and t * beta drives the loss to 0 as t
@@ -383,7 +377,7 @@ def diagnose_margins(m, step_margins=None, y=None, names=None):
     for n, m_i in enumerate(m, 1):
         if m_i < smallest:
             smallest = m_i
-        if m_i > CERTAIN_MARGIN:                    # counted, not listed: a board's heap
+        if m_i > margin:                            # counted, not listed: a board's heap
             k = None if y is None else y[n - 1]
             certain[k] = certain.get(k, 0) + 1
     if smallest > 0:                                # eq. (24): m_i > 0 for all i

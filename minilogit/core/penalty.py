@@ -13,7 +13,7 @@ True
 
 from .checks import check_number
 from .compat import INF
-from .logistic import Objective
+from .logistic import CERTAIN_MARGIN, Objective
 from .matrix import Matrix
 
 
@@ -150,7 +150,7 @@ class ElasticNet(Penalty):
 class Wrapper(Objective):
     """An objective made from another, ``objective``, on the same data: what it
     asks of the data (``examples``, ``working_response``, ``scales``, ``loss``,
-    ``largest_margin``, the penalty) goes to that objective unchanged. A penalty or a
+    the penalty) goes to that objective unchanged. A penalty or a
     fixing subclasses this and writes what it changes: the value, the
     gradient, the Hessian, example i's gradient and the diagnosis.
 
@@ -182,9 +182,6 @@ class Wrapper(Objective):
 
     def penalty_newton(self, beta):
         return self.objective.penalty_newton(beta)
-
-    def largest_margin(self, beta):
-        return self.objective.largest_margin(beta)
 
 
 class Penalised(Wrapper):
@@ -251,5 +248,5 @@ class Penalised(Wrapper):
         return self._add(self.objective.example_gradient(i, beta),
                          [share * g_j for g_j in self.penalty.gradient(self.coefficients(beta))])
 
-    def diagnose(self, beta, step):
-        return None if self.penalty.bounded else self.objective.diagnose(beta, step)
+    def diagnose(self, beta, step, certain=CERTAIN_MARGIN):
+        return None if self.penalty.bounded else self.objective.diagnose(beta, step, certain)

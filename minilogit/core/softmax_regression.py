@@ -42,7 +42,7 @@ from .compat import INF, mul
 from .errors import DataError
 from .estimators import GD, NEWTON, SGD, Estimator
 from .functions import logsumexp, softmax
-from .logistic import Objective, diagnose_margins
+from .logistic import CERTAIN_MARGIN, Objective, diagnose_margins
 from .penalty import Wrapper
 from .matrix import Matrix, dot, fill, weighted_gram
 
@@ -190,7 +190,7 @@ class SoftmaxLoss(Objective):
         for a_i, y_i in zip(zip(*scores), self.y):
             yield [a_i[y_i] - a_i[j] for j in range(self.K) if j != y_i]
 
-    def diagnose(self, theta, step):
+    def diagnose(self, theta, step, certain=CERTAIN_MARGIN):
         """A message when theta shows that the maximum-likelihood estimate does
         not exist, else None: the multiclass form of eq. (24).
 
@@ -213,11 +213,8 @@ class SoftmaxLoss(Objective):
             d = [self.X @ s for s in self.blocks(step)]
             return [v for dm_i in self._margins(d) for v in dm_i]
 
-        return diagnose_margins(m, None if step is None else step_margins, self.y, self.names)
-
-    def largest_margin(self, theta):
-        """The largest of the examples' margins min_j (a_i,y_i - a_ij), eq. (24)'s form."""
-        return max(min(m_i) for m_i in self._margins(self._fit_at(theta)[0]))
+        return diagnose_margins(m, None if step is None else step_margins, self.y, self.names,
+                                certain)
 
 
 class FixedAtZero(Wrapper):
@@ -266,12 +263,9 @@ class FixedAtZero(Wrapper):
     def scales(self):
         return self._reduce(self.objective.scales())
 
-    def diagnose(self, beta, step):
+    def diagnose(self, beta, step, certain=CERTAIN_MARGIN):
         return self.objective.diagnose(self.full(beta),
-                                       None if step is None else self.full(step))
-
-    def largest_margin(self, beta):
-        return self.objective.largest_margin(self.full(beta))
+                                       None if step is None else self.full(step), certain)
 
 
 class SoftmaxRegression(Estimator):

@@ -30,7 +30,7 @@ import math
 
 from ..core.compat import INF, LOG_MAX
 from ..core.errors import DataError, DivergenceError
-from ..core.logistic import Objective, binary_margins, diagnose_margins
+from ..core.logistic import CERTAIN_MARGIN, Objective, binary_margins, diagnose_margins
 from ..core.matrix import dot, weighted_gram
 from .families import family_and_link
 
@@ -215,7 +215,7 @@ class GLMLoss(Objective):
              for eta_i, o_i, u_i, w_i in zip(eta, o, u, w)]
         return self.weigh(w), z
 
-    def diagnose(self, beta, step):
+    def diagnose(self, beta, step, certain=CERTAIN_MARGIN):
         """Return a message when beta shows that the MLE does not exist, else None.
 
         Binomial family: complete or quasi-complete separation, judged by
@@ -235,13 +235,7 @@ class GLMLoss(Objective):
             return None
         eta = self._eta if self._beta == beta else self.linear_predictor(beta)   # eq. (37)
         return diagnose_margins(self._margins(eta), None if step is None else
-                                lambda: self._margins(self.X @ step))
-
-    def largest_margin(self, beta):
-        """The largest margin s_i eta_i, eq. (24) (binomial family; else -inf)."""
-        if self.family.name != "binomial":
-            return -INF
-        return max(self._margins(self._eta if self._beta == beta else self.linear_predictor(beta)))
+                                lambda: self._margins(self.X @ step), margin=certain)
 
     def _margins(self, a):
         """The margins s_i a_i of eq. (24); a row with a share 0 < y_i < 1 has

@@ -74,7 +74,11 @@ def exact_separation(objective, fit_intercept, reference):
 
 def firth():
     """``penalty="firth"``: Firth's penalised likelihood (``minilogit.objectives.firth``),
-    loaded when first asked for."""
+    loaded when first asked for.
+
+    >>> firth(), firth().keeps_inference
+    (firth, True)
+    """
     from ..objectives.firth import Firth
     return Firth()
 

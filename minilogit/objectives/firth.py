@@ -94,7 +94,11 @@ def cholesky(A):
 
 
 def forward(L, b):
-    """v with L v = b, for a lower triangle L (forward substitution)."""
+    """v with L v = b, for a lower triangle L (forward substitution).
+
+    >>> forward([[2.0, 0.0], [1.0, 2.0]], [2.0, 5.0])
+    [1.0, 2.0]
+    """
     v = []
     for i, row in enumerate(L):
         v.append((b[i] - dot(row[:i], v)) / row[i])
@@ -196,7 +200,7 @@ class FirthObjective(Wrapper):
         return w, [z_i + h_i * (0.5 - p_i) / w_i if w_i > 0 else z_i
                    for z_i, h_i, p_i, w_i in zip(z, h, p, w)]
 
-    def diagnose(self, beta, step):
+    def diagnose(self, beta, step, certain=None):
         return None         # -1/2 log det I grows without bound as any point runs off
 
 
@@ -208,7 +212,12 @@ class FirthObjective(Wrapper):
 # or small samples, where l* is far from quadratic.
 
 class FixedAt(FixedAtZero):
-    """F as a function of the parameters not in ``fixed``, those held at ``values``."""
+    """F as a function of the parameters not in ``fixed``, those held at ``values``.
+
+    >>> from minilogit.core.logistic import LogisticLoss
+    >>> FixedAt(LogisticLoss(Matrix([[1.0, 2.0]]), [1]), [1], [0.5]).full([3.0])
+    [3.0, 0.5]
+    """
 
     def __init__(self, objective, fixed, values):
         FixedAtZero.__init__(self, objective, fixed)
@@ -226,7 +235,14 @@ def minimise(F, beta, information, max_iter=100):
     falls, except near the minimum (scaled gradient below sqrt(TOL)), where F
     moves by rounding alone; where Newton's step does not descend (F is not
     convex far from its minimum), the step of ``information``'s Hessian, I(beta)
-    (Fisher scoring). It stops one step after the scaled gradient passes TOL."""
+    (Fisher scoring). It stops one step after the scaled gradient passes TOL.
+
+    >>> from minilogit.core.logistic import LogisticLoss
+    >>> loss = LogisticLoss(Matrix([[1.0], [1.0], [1.0]]), [0, 1, 1])
+    >>> value, beta = minimise(loss, [0.0], loss)
+    >>> round(beta[0], 12) == round(math.log(2), 12)               # the log-odds of 2 to 1
+    True
+    """
     scales, n, value, done = F.scales(), F.n_examples, F.value(beta), False
     for _ in range(max_iter):
         g = F.gradient(beta)
@@ -292,7 +308,13 @@ def plr_test(model, names=None):
 
 def profile_work(model):
     """About the multiply-adds of ``plr_test`` and ``profile_conf_int`` together: d
-    tests and 2 d ends of ~6 profile points, each ~6 Newton steps of 2 N^2 d + N d^2."""
+    tests and 2 d ends of ~6 profile points, each ~6 Newton steps of 2 N^2 d + N d^2.
+
+    >>> from minilogit import LogisticRegression
+    >>> m = LogisticRegression(penalty="firth").fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
+    >>> profile_work(m)          # N = 4, d = 2: 2 * 13 * 6 * (2 * 16 * 2 + 4 * 4)
+    12480.0
+    """
     n, d = model._loss.X.shape
     return d * 13 * 6 * (2.0 * n * n * d + n * d * d)
 

@@ -82,7 +82,7 @@ class MultiLabelLoss(Objective):
             g.extend([0.0] * self.d if n is None else self.parts[k].example_gradient(n, t))
         return g
 
-    def diagnose(self, theta, step):
+    def diagnose(self, theta, step, certain=None):
         """The first label whose binary problem is separated, else None."""
         steps = self.blocks(step) if step is not None else [None] * self.K
         for k, t in enumerate(self.blocks(theta)):

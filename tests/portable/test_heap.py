@@ -28,9 +28,9 @@ from helpers import Skip, SINGLE
 #       tests/portable/run.py test_heap          (and the same with micropython-f64,
 #                                                 and build/frozen/manifest/'s frozen build)
 # which prints the figures (the same when the whole suite runs first):
-#   board-f32          5488, 48224,  71296, 114848
-#   f64                8896, 70400, 116928, 197664
-#   board-f32 frozen   2608, 12128,  35200,  68848
+#   board-f32          5488, 48432,  71504, 114896
+#   f64                8896, 70688, 117216, 197696
+#   board-f32 frozen   2608, 12176,  35248,  68928
 # (the fit's inference_ as 25 properties of Model: +0.8 KB frozen from the import on;
 # Model's exact test of separation, Firth's penalty by name, plr_test() and
 # profile_conf_int(): +0.5 KB frozen, +0.9 KB from .py, from the import on)
