@@ -25,7 +25,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGE = os.path.join(ROOT, "minilogit")
 CORE = os.path.join(PACKAGE, "core")
 
-CORE_BUDGET = 1520          # code lines: 1,519 today
+CORE_BUDGET = 1520          # code lines: 1,517 today
 FILE_BUDGET = 500           # lines, docstrings included
 READING_BUDGET = 315        # lines one warm Newton fit executes: 270 today
 

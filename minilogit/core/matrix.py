@@ -249,7 +249,12 @@ class Matrix:
                                 % (self.shape + other.shape))
             cols = other.T.rows
             return Matrix([[dot(r, c) for c in cols] for r in self.rows])
-        return self.times(other)
+        try:
+            return self.times(other)
+        except TypeError:           # entries that are not numbers: say which side
+            raise DataError("cannot multiply: A @ v needs numbers in the matrix and the vector, "
+                            "got %r and %r" % (self.rows[0][:3], other[:3]
+                                                 if isinstance(other, list) else other))
 
     def times(self, v, out=None):
         """A v for a list v, as ``A @ v`` gives it; by the columns, into the list ``out``

@@ -28,15 +28,15 @@ from helpers import Skip, SINGLE
 #       tests/portable/run.py test_heap          (and the same with micropython-f64,
 #                                                 and build/frozen/manifest/'s frozen build)
 # which prints the figures (the same when the whole suite runs first):
-#   board-f32          5488, 48432,  71504, 114896
-#   f64                8896, 70688, 117216, 197696
+#   board-f32          5488, 48592,  71664, 115056
+#   f64                8896, 70880, 117408, 197888
 #   board-f32 frozen   2608, 12176,  35248,  68928
 # (the fit's inference_ as 25 properties of Model: +0.8 KB frozen from the import on;
 # Model's exact test of separation, Firth's penalty by name, plr_test() and
 # profile_conf_int(): +0.5 KB frozen, +0.9 KB from .py, from the import on)
 BUDGETS = {
     "board-f32": [6 * 1024, 49 * 1024, 72 * 1024, 115 * 1024],
-    "f64": [9 * 1024, 71 * 1024, 117 * 1024, 197 * 1024],
+    "f64": [9 * 1024, 71 * 1024, 117 * 1024, 198 * 1024],
     "board-f32 frozen": [3 * 1024, 13 * 1024, 36 * 1024, 69 * 1024],
 }
 STAGES = ["import minilogit", "from minilogit import LogisticRegression",

@@ -281,3 +281,9 @@ def test_axpy_is_y_plus_a_x_in_either_form():
     got = axpy(-0.25, x, y)
     assert got == want and x == [0.1, -2.5, 3.0]
     assert (got is y) == (BOARD or PYPY)
+
+
+def test_a_product_with_entries_that_are_not_numbers_is_a_data_error():
+    for A, v in ((Matrix([["a"]]), [1.0]), (Matrix([[1.0]]), ["x"]), (Matrix([[1.0]]), 5)):
+        message = str(raises(DataError, A.__matmul__, v))
+        assert "A @ v needs numbers in the matrix and the vector" in message, message
