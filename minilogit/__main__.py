@@ -80,6 +80,9 @@ options of fit and trace (a FILE whose name starts with "-": put -- before it):
                        first label, in sorted order, as the baseline class;
                        counts fit a Poisson GLM with --family poisson
   --columns A,B,...    the feature columns to use (default: all but the target)
+  --categorical A,...  columns to read as text though some levels look like
+                       numbers ("1", "2"); any other column holding text is
+                       text, and one holding text and numbers is an error
   --standardize        fit on standardized columns (each minus its mean, divided
                        by its standard deviation) and print the coefficients
                        on both scales: first the raw columns', then these
@@ -149,6 +152,7 @@ def _names(text):
 OPTIONS = {
     "--target": (str, None),
     "--columns": (_names, None),
+    "--categorical": (_names, ()),
     "--solver": (str, None),
     "--penalty": (str, "none"),
     "--lam": (_number, None),
@@ -289,13 +293,13 @@ def _given(value, default):
 def read_data(path, opts):
     """load_csv(path, target), keeping only --columns when given.
 
-    >>> read_data("no/such.csv", {"--target": "y", "--columns": None})
+    >>> read_data("no/such.csv", {"--target": "y", "--columns": None, "--categorical": ()})
     Traceback (most recent call last):
     ...
     minilogit.DataError: cannot read no/such.csv: No such file or directory
     """
     try:
-        data = load_csv(path, target=opts["--target"])
+        data = load_csv(path, target=opts["--target"], categorical=opts["--categorical"])
     except OSError as e:
         raise DataError("cannot read %s: %s" % (path, _reason(e)))
     if opts["--columns"] is not None:
@@ -360,7 +364,8 @@ def fit_command(args, out, err, trace=False):
     else:
         out.write(shown.summary(feature_names=data.feature_names) + "\n")
         if opts["--standardize"]:
-            out.write("\n" + "\n".join(wrap_text(STANDARDIZED, 79)) + "\n\n")
+            what = "" if shown.inference_blocked_ else ", standard errors and intervals"
+            out.write("\n" + "\n".join(wrap_text(STANDARDIZED % what, 79)) + "\n\n")
             out.write(model.summary(feature_names=data.feature_names) + "\n")
     out.write("\n" + "\n".join(wrap_text(name_columns(model.explain(), data), 79)) + "\n")
     if opts["--svg"] is not None:
@@ -374,7 +379,7 @@ def fit_command(args, out, err, trace=False):
 
 
 STANDARDIZED = ("The table above gives the fit on the scale of the raw columns (its "
-                "coefficients, standard errors and intervals transformed exactly). The fit "
+                "coefficients%s transformed exactly). The fit "
                 "itself ran on the standardized columns (--standardize: each column minus "
                 "its mean, divided by its standard deviation, ddof 0), where it reads:")
 

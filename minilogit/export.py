@@ -100,6 +100,34 @@ def _rows(rows):
     return out
 '''
 
+# A fit on a frame with text columns: _rows codes a row that holds text first.
+_CODED = '''
+
+def _coded(row):
+    """A row of N_FEATURES numbers, as given; or a row that holds text, a row of
+    COLUMNS as the data frame held them, with each text column's cell replaced
+    by one 0/1 entry per level of CATEGORIES but the first, the reference."""
+    row = list(row)
+    if not any(isinstance(v, str) for v in row):
+        return row
+    if len(row) != len(COLUMNS):
+        raise ValueError("a row holding text has %d values, COLUMNS has %d"
+                         % (len(row), len(COLUMNS)))
+    out = []
+    for name, v in zip(COLUMNS, row):
+        levels = CATEGORIES.get(name)
+        if levels is None:
+            out.append(v)
+        elif v not in levels:
+            raise ValueError("column %r holds %r, a level the model did not see"
+                             % (name, v))
+        else:
+            out += [1.0 if v == level else 0.0 for level in levels[1:]]
+    return out
+'''
+_TEXT_ROWS = _ROWS.replace("x = [float(v) for v in row]",
+                           "x = [float(v) for v in _coded(row)]") + _CODED
+
 _SCORES = '''
 
 def _scores(x):
@@ -184,7 +212,9 @@ def to_source(model):
     ``N_FEATURES`` (and ``FEATURE_NAMES``, a data frame's column names in
     the order a row gives them, for a model fitted on one), the coefficients, ``predict_proba(rows)``, equal float
     for float to ``model.predict_proba(rows)``, and ``predict(rows)``. Rows
-    are converted with ``float()``. For a ``MultiLabelClassifier``,
+    are converted with ``float()``. A model fitted on a frame with text
+    columns also gets ``COLUMNS`` and ``CATEGORIES``: a row that holds text
+    is a row of COLUMNS, its text coded as the fit coded it. For a ``MultiLabelClassifier``,
     ``CLASSES`` is [0, 1, ..., K - 1], the label columns.
 
     Labels are written as plain str, int, float or bool literals (or tuples
@@ -247,6 +277,10 @@ def to_source(model):
     names = getattr(model, "feature_names_in_", None)     # from a fit on a data frame
     if names is not None:
         lines.append(_wrap([repr(str(n)) for n in names], "FEATURE_NAMES = "))
+    categories = getattr(model, "categories_", None)      # the frame's text columns
+    if names is not None and categories:
+        lines += _text_columns([str(n) for n in names], categories)
+        parts[1] = _TEXT_ROWS
     if name == "LogisticRegression":
         lines.append("INTERCEPT = " + _number(intercepts, "intercept_"))
         lines.append(_wrap([_number(c, "coef_") for c in coefs], "COEF = "))
@@ -258,6 +292,30 @@ def to_source(model):
             lines.append(_wrap([_number(c, "coef_") for c in w], "    ", 78) + ",")
         lines.append("]")
     return "\n".join(lines) + "\n" + "".join(parts)
+
+
+def _text_columns(names, categories):
+    """The lines of COLUMNS (a raw row's columns, from the coded names of a
+    fit on a frame: each run of ``g[level]`` stands for the text column g)
+    and CATEGORIES; DataError for a text column of one level, which left no
+    coded column to say where it stands in a row."""
+    columns, owner = [], {}
+    for column in categories:
+        for level in categories[column][1:]:
+            owner["%s[%s]" % (column, level)] = column
+        if len(categories[column]) < 2:
+            raise DataError("to_source: the text column %r has one level, so the fit has no "
+                            "column for it and a row's text cannot be placed; drop the column "
+                            "and refit" % column)
+    for name in names:
+        column = owner.get(name, name)
+        if column not in columns:
+            columns.append(column)
+    levels = ["%r: [%s]" % (_plain_label(c, "categories_"), ", ".join(
+        repr(_plain_label(v, "categories_[%r]" % c)) for v in categories[c]))
+        for c in sorted(categories)]
+    return [_wrap([repr(c) for c in columns], "COLUMNS = "),
+            _wrap(levels, "CATEGORIES = ", brackets="{}")]
 
 
 def _number(x, what):
@@ -311,13 +369,13 @@ def _plain_label(label, where):
                     "int, float, bool or tuple labels" % (where, type(label).__name__))
 
 
-def _wrap(items, first, width=79):
+def _wrap(items, first, width=79, brackets="[]"):
     """``first`` + "[item, item, ...]", broken into lines of at most ``width``
     characters, continuation lines lined up after the bracket."""
-    out, line = [], first + "["
+    out, line = [], first + brackets[0]
     for k in range(len(items)):
-        piece = items[k] + ("]" if k == len(items) - 1 else ",")
-        if line.endswith("["):
+        piece = items[k] + (brackets[1] if k == len(items) - 1 else ",")
+        if line.endswith(brackets[0]):
             line += piece
         elif len(line) + 1 + len(piece) > width:
             out.append(line)
@@ -325,6 +383,6 @@ def _wrap(items, first, width=79):
         else:
             line += " " + piece
     if not items:
-        line += "]"
+        line += brackets[1]
     out.append(line)
     return "\n".join(out)

@@ -25,11 +25,12 @@ import sys
 from .core.checks import as_float, missing
 from .core.compat import _UserWarning, warn
 from .core.errors import DataError, NotFittedError
-from .datasets import indicators, too_large
+from .datasets import has_control, indicators, too_large
 
 
 class DataConversionWarning(_UserWarning):
-    """y came as a column (shape (N, 1)) and was read as a vector, as scikit-learn does.
+    """y came as a column (shape (N, 1)) and was read as a vector, as scikit-learn does;
+    or to_json wrote enum labels as their values.
 
     >>> issubclass(DataConversionWarning, UserWarning)
     True
@@ -119,8 +120,9 @@ def read_X(X, name="X", known=None):
         for j, dtype in enumerate(X.dtypes):
             if getattr(dtype, "kind", "O") not in "biuf":
                 values = X.iloc[:, j].tolist()
-                if names is not None and values and (known is None or columns[j] in known) \
-                        and all(isinstance(v, str) and v.strip() for v in values):
+                if names is not None and (known is None or columns[j] in known) \
+                        and any(isinstance(v, str) for v in values):
+                    _check_text(values, columns[j], j, name)
                     text.append(j)                  # a categorical column
                 else:
                     _check_column(values, columns[j], j, name)
@@ -163,6 +165,31 @@ def _check_column(values, column, j, name):
             raise DataError("%s column %r (column %d) holds %r in row %d: every column must "
                             "be numeric; encode it as numbers first (pandas.get_dummies, "
                             "say) or drop it" % (name, column, j, values[i], i))
+
+
+def _check_text(values, column, j, name):
+    """Raise DataError naming the first entry of a frame's text column that is
+    no level: missing, empty, not a str, or holding a control character.
+
+    >>> _check_text(["a", None], "g", 1, "X")
+    Traceback (most recent call last):
+    ...
+    minilogit.DataError: X[1][1] is None (missing), in text column 'g': every entry must be a level; drop the rows with missing entries or fill them in
+    """
+    first = min(i for i in range(len(values)) if isinstance(values[i], str))
+    for i, v in enumerate(values):
+        if missing(v) or (isinstance(v, str) and not v.strip()):
+            raise DataError("%s[%d][%d] is %r (%s), in text column %r: every entry must be a "
+                            "level; drop the rows with missing entries or fill them in"
+                            % (name, i, j, v, "empty" if isinstance(v, str) else "missing", column))
+        if not isinstance(v, str):
+            raise DataError("%s column %r (column %d) holds %r in row %d and text (%r) in row %d: "
+                            "a column is numbers or text, not both; make every entry a str "
+                            "(.astype(str)) if it is categorical" % (name, column, j, v, i,
+                                                                     values[first], first))
+        if has_control(v):
+            raise DataError("%s[%d][%d] is %r, in text column %r: text with a control character "
+                            "(a NUL, a line break), which no level holds" % (name, i, j, v, column))
 
 
 def _check_mask(A, name):
@@ -272,7 +299,7 @@ def fit_arrays(model, fit, X, y, args, kwargs):
     for a numpy y, ``classes_`` as a numpy array; return the model.
 
     >>> from minilogit import LogisticRegression
-    >>> m = fit_arrays(LogisticRegression(), LogisticRegression.fit,
+    >>> m = fit_arrays(LogisticRegression(), LogisticRegression.fit.__wrapped__,
     ...                Table([[0.0], [1.0], [2.0], [3.0]]), [0, 1, 0, 1], (), {})
     >>> m.n_features_in_, m.classes_
     (1, [0, 1])

@@ -17,7 +17,7 @@ import math
 from .core.checks import sorted_labels
 from .core.errors import DataError, InferenceError, NotFittedError
 from .inference import Inference
-from .core.compat import INF
+from .core.compat import INF, warn
 
 
 def check_fitted(model, attribute):
@@ -67,7 +67,9 @@ def to_json(model):
     training data (the inference attributes, ``history_``, the solver's
     ``result_``), so that the model read back shows them unchanged. Floats are written as ``repr`` writes them, so
     they read back exactly. A dict parameter (``class_weight``) is written
-    as {"dict": [[key, value], ...]}, so its keys keep their type.
+    as {"dict": [[key, value], ...]}, so its keys keep their type. Labels
+    that are enum members (an IntEnum's) are written as their values, with a
+    warning that from_json gives back those values.
 
     Supports LogisticRegression, SoftmaxRegression, GLM,
     LeastSquaresClassifier and MultiLabelClassifier. Raises ``DataError``
@@ -92,6 +94,12 @@ def to_json(model):
         raise DataError("to_json exports a %s, not a %s"
                         % (", ".join(sorted(_FITTED)), name))
     check_fitted(model, "coef_")
+    enums = [c for c in getattr(model, "classes_", ()) if hasattr(c, "_value_")]
+    if enums:                                   # IntEnum members: JSON keeps their values
+        from .interop import DataConversionWarning
+        warn("to_json: the labels are members of the enum %s; JSON holds their values (%s), "
+             "which is what from_json gives back" % (type(enums[0]).__name__, ", ".join(
+                 repr(c._value_) for c in enums)), DataConversionWarning, 3)
     params = dict((p, _encode(getattr(model, p), p)) for p in model._PARAMS)
     fitted = dict((a, _encode(getattr(model, a), a)) for a in _FITTED[name])
     if hasattr(model, "feature_names_in_"):            # a data frame's column names
@@ -151,6 +159,37 @@ def _restore_fit(model, fit):
     except (KeyError, TypeError, ValueError) as e:
         raise DataError("from_json: \"fit\" is not the record to_json writes (%s %s)"
                         % (type(e).__name__, e))
+    if "categories_" in fit:
+        _check_categories(fit["categories_"], getattr(model, "feature_names_in_", None),
+                          model.n_features_in_)
+
+
+def _check_categories(categories, names, n):
+    """DataError unless ``categories`` is what a fit on text columns keeps:
+    {column: its levels, sorted, distinct}, each level but the
+    first an indicator column ``column[level]`` among ``names`` (the
+    frame's coded column names, when the fit had them; else among n)."""
+    def bad(why):
+        raise DataError("from_json: fit.categories_ %s" % why)
+    if not isinstance(categories, dict):
+        bad("must be an object {text column: its levels}, not %s" % _show(categories))
+    coded = 0
+    for column in sorted(categories):
+        levels = categories[column]
+        if not (isinstance(levels, list) and levels
+                and all(isinstance(v, str) for v in levels)):
+            bad("[%r] must be a list of levels, each a string, not %s"
+                % (column, levels if isinstance(levels, list) and len(levels) < 4
+                   else _show(levels)))
+        if sorted(set(levels)) != levels:
+            bad("[%r] must be sorted and distinct, as fit leaves them" % column)
+        for level in levels[1:]:
+            if names is not None and "%s[%s]" % (column, level) not in names:
+                bad("[%r] has the level %r, but the fit has no column %r"
+                    % (column, level, "%s[%s]" % (column, level)))
+        coded += len(levels) - 1
+    if coded > n:
+        bad("has %d indicator columns, more than the %d features" % (coded, n))
 
 
 def from_json(text, cls):

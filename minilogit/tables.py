@@ -46,9 +46,23 @@ def printable(text):
 
     >>> print(printable("red\\x1b[31m\\nblue"))
     red\\x1b[31m\\nblue
+
+    So are the characters XML 1.0 forbids beyond them: a lone surrogate
+    (U+D800 to U+DFFF), U+FFFE and U+FFFF.
+
+    >>> print(printable("a\\ufffeb"))
+    a\\ufffeb
     """
-    text = str(text)
-    return "".join(c if " " <= c < "\x7f" or c > "\x9f" else repr(c)[1:-1] for c in text)
+    out = []
+    for c in str(text):
+        o = ord(c)
+        if 32 <= o < 127 or (o > 159 and not 0xD800 <= o <= 0xDFFF and o not in (0xFFFE, 0xFFFF)):
+            out.append(c)
+        elif o > 159:
+            out.append("\\u%04x" % o)
+        else:
+            out.append(repr(c)[1:-1])           # \x1b, \n, \t
+    return "".join(out)
 
 
 def escape(text):

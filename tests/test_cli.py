@@ -252,7 +252,7 @@ ONE = "a,y\n1,0\n2,0\n"
     (["fit", "{csv}", "--target", "nope"], BAD_CELL, 1,
      "{csv} has no column 'nope'; its columns are: a, b, y"),
     (["fit", "{csv}", "--target", "y"], BAD_CELL, 1,
-     "{csv} line 3, column 'b' is 'x': every entry must be a finite number"),
+     "{csv} line 3, column 'b' is 'x', among numbers: a column is numbers or text, not both. If 'b' is numeric, 'x' is not a number; if it is categorical, with levels like numbers, pass categorical=['b'] to load_csv (on the command line, --categorical b)"),
     (["trace", "{csv}", "--target", "y", "--solver", "irls"], THREE, 2,
      "column 'y' has 3 classes, for softmax regression: --solver irls fits two; "
      "choose one of gd, newton, proximal, sgd"),
@@ -342,7 +342,7 @@ HOSTILE_FILES = [
     (b"a;y\n1;0\n", "{csv} has no column 'y'; its columns are: a;y (one column: minilogit "
                     "splits lines at commas, this file at ';'?)"),
     (b"a,y\n1,0\n2,1,3\n", "{csv} line 3 has 3 fields, the header has 2"),
-    (b"a,y\none,0\n2,1\n", "{csv} line 2, column 'a' is 'one': every entry must be a finite number"),
+    (b"a,y\none,0\n2,1\n", "{csv} line 2, column 'a' is 'one', among numbers: a column is numbers or text, not both. If 'a' is numeric, 'one' is not a number; if it is categorical, with levels like numbers, pass categorical=['a'] to load_csv (on the command line, --categorical a)"),
     (b"a,y\n1e999,0\n2,1\n", "{csv} line 2, column 'a' is inf: every entry must be a finite number, "
      "not NaN or infinity"),
     (b"y\n0\n1\n", "X has rows but no columns"),
@@ -382,7 +382,7 @@ def test_a_path_that_is_no_file_is_one_line_and_status_1(tmp_path, make_path, re
 
 def test_an_unreadable_file_is_one_line_and_status_1(tmp_path, monkeypatch):
     """A file without read permission (root may read any file: the OSError is made)."""
-    def refuse(path, target=None):
+    def refuse(path, target=None, categorical=()):
         raise PermissionError(13, "Permission denied", path)
     monkeypatch.setattr(cli, "load_csv", refuse)
     err = io.StringIO()
@@ -415,7 +415,7 @@ def test_ctrl_c_ends_quietly_with_status_130(monkeypatch, capsys):
 
 
 def test_running_out_of_memory_is_one_line_and_status_1(monkeypatch):
-    def too_big(path, target=None):
+    def too_big(path, target=None, categorical=()):
         raise MemoryError
     monkeypatch.setattr(cli, "load_csv", too_big)
     err = io.StringIO()

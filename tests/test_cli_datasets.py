@@ -160,8 +160,8 @@ def test_load_csv_codes_a_text_column_by_indicators(tmp_path):
 
 
 @pytest.mark.parametrize("rows, words", [
-    ("1,2,0\n3,x,1\n", "line 3, column 'b' is 'x': every entry must be a finite number"),
-    ("1,x,0\n3,2,1\n", "line 2, column 'b' is 'x': every entry must be a finite number"),
+    ("1,2,0\n3,x,1\n", "line 3, column 'b' is 'x', among numbers: a column is numbers or text, not both. If 'b' is numeric, 'x' is not a number; if it is categorical, with levels like numbers, pass categorical=['b'] to load_csv (on the command line, --categorical b)"),
+    ("1,x,0\n3,2,1\n", "line 2, column 'b' is 'x', among numbers: a column is numbers or text, not both. If 'b' is numeric, 'x' is not a number; if it is categorical, with levels like numbers, pass categorical=['b'] to load_csv (on the command line, --categorical b)"),
     ("1,,0\n3,x,1\n", "line 2, column 'b' is '': every entry must be a finite number"),
 ])
 def test_a_number_or_a_gap_among_texts_is_still_an_error(tmp_path, rows, words):

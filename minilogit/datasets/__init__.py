@@ -39,7 +39,7 @@ except NameError:  # MicroPython may not set __file__
     _HERE = "minilogit/datasets"
 
 
-def load_csv(path, target=None):
+def load_csv(path, target=None, categorical=()):
     """Read a CSV file with a header row; return a Dataset.
 
     The file is UTF-8 text (a byte-order mark is dropped), its cells split at
@@ -48,7 +48,10 @@ def load_csv(path, target=None):
     they all parse as numbers, else as strings. A feature column holding
     text is categorical: its levels (its distinct cells, sorted) become
     one 0/1 column per level but the first, the reference, named
-    ``column[level]``; ``categories`` keeps each such column's levels. The
+    ``column[level]``; ``categories`` keeps each such column's levels. A
+    column whose levels include numbers ("1", "2b") is named in
+    ``categorical``: a column of text and numbers is an error otherwise,
+    since a number among text is as likely a level as a typo. The
     file is read a line at a time. A file that breaks these rules is a
     DataError naming the file and the line.
 
@@ -57,7 +60,7 @@ def load_csv(path, target=None):
     ('mean_radius', 17.99, 0)
     """
     text = {}                       # column -> (where, cell): its first text cell
-    rows = _read_csv(path, target, text)
+    rows = _read_csv(path, target, text, categorical)
     names, target = next(rows, (None, target))
     data, labels = [], []
     try:
@@ -73,9 +76,14 @@ def load_csv(path, target=None):
     numbers = [_number(v) for v in labels]
     if not any(isinstance(v, str) for v in numbers):
         labels = numbers
-    for j in sorted(text):          # a number among texts: a cell typed wrong, not a level
+    for j in sorted(text):          # a number among texts: a level, or a cell typed wrong
         if any(not isinstance(row[j], str) for row in data):
-            as_float(text[j][1], "%s, column %r" % (text[j][0], names[j]))
+            raise DataError("%s, column %r is %r, among numbers: a column is numbers or text, "
+                            "not both. If %r is numeric, %r is not a number; if it is "
+                            "categorical, with levels like numbers, pass categorical=[%r] to "
+                            "load_csv (on the command line, --categorical %s)"
+                            % (text[j][0], names[j], text[j][1], names[j], text[j][1],
+                               names[j], names[j]))
     data, names, categories = indicators(data, names, sorted(text))
     return Dataset(data, labels, names, target, categories)
 
@@ -124,6 +132,8 @@ def indicators(data, names, text, known=None):
         codes.append((j, dict((cell, [1.0 if cell == level else 0.0 for level in levels[1:]])
                               for cell in levels)))
         coded += ["%s[%s]" % (name, level) for level in levels[1:]]
+    if known is None:
+        _check_levels(categories, coded)
     for i in range(len(data)):
         row, new, start = data[i], [], 0
         for j, code in codes:
@@ -133,6 +143,38 @@ def indicators(data, names, text, known=None):
             new, start = new + row[start:j] + code[row[j]], j + 1
         data[i] = new + row[start:]         # a sum of lists: no room to spare
     return data, coded, categories
+
+
+def _check_levels(categories, coded):
+    """DataError for levels that print alike but differ (NFC and NFD forms of
+    one word: checked where the runtime has unicodedata, which MicroPython
+    lacks) and for an indicator column named as another column is.
+
+    >>> _check_levels({"g": ["a", "b"]}, ["x", "g[b]", "g[b]"])
+    Traceback (most recent call last):
+    ...
+    minilogit.DataError: the indicator column 'g[b]' of the level 'b' of text column 'g' has the name of another column: rename one of them
+    """
+    try:
+        from unicodedata import normalize
+    except ImportError:
+        normalize = None
+    for name in sorted(categories):
+        seen = {}
+        for level in categories[name]:
+            form = level if normalize is None else normalize("NFC", level)
+            if form in seen:
+                raise DataError("column %r has two levels that print alike but differ in their "
+                                "Unicode form, %s and %s (one composed, one not): make them one "
+                                "(unicodedata.normalize('NFC', level))"
+                                % (name, ascii(seen[form]), ascii(level)))
+            seen[form] = level
+        for level in categories[name][1:]:
+            column = "%s[%s]" % (name, level)
+            if coded.count(column) > 1:
+                raise DataError("the indicator column %r of the level %r of text column %r has "
+                                "the name of another column: rename one of them"
+                                % (column, level, name))
 
 
 def stream_csv(path, target=None):
@@ -156,7 +198,7 @@ def stream_csv(path, target=None):
         yield x, _number(label)
 
 
-def _read_csv(path, target, text=None):
+def _read_csv(path, target, text=None, categorical=()):
     """The one CSV reader of load_csv and stream_csv, a line at a time.
 
     Yields (feature names, target name) first, then (features, label text)
@@ -164,7 +206,7 @@ def _read_csv(path, target, text=None):
     file, the line and, for a cell that is not a number, the column. Given
     a dict ``text``, a cell that is text (not empty, not a number) is kept
     as a str, and ``text`` maps its column to the first such cell (where,
-    cell).
+    cell); every cell of a column named in ``categorical`` is text.
     """
     with open(path, encoding="utf-8-sig") as f:   # "-sig": drop a UTF-8 byte-order mark
         rows = _split_rows(f, path)
@@ -179,18 +221,27 @@ def _read_csv(path, target, text=None):
                             % (path, target, ", ".join(header), _separator_hint(header)))
         t = header.index(target)
         names = header[:t] + header[t + 1:]
+        for name in categorical:
+            if name not in names:
+                raise DataError("categorical names %r, which is not a feature column of %s; "
+                                "its features are: %s" % (name, path, ", ".join(names)))
+        levels = [j for j, name in enumerate(names) if name in categorical]
         yield names, target
         for line, cells in rows:
             if len(cells) != len(header):
                 raise DataError("%s line %d has %d fields, the header has %d"
                                 % (path, line, len(cells), len(header)))
             label = cells.pop(t).strip()
-            x = _finite_floats(cells)
+            x = None if levels else _finite_floats(cells)
             if x is None:
-                x = _raise_bad_cell(cells, names, "%s line %d" % (path, line), text)
+                x = _raise_bad_cell(cells, names, "%s line %d" % (path, line), text, levels)
             if not label:
                 raise DataError("%s line %d: the label (column %r) is empty"
                                 % (path, line, target))
+            if has_control(label):
+                raise DataError("%s line %d: the label (column %r) is %r, text with a control "
+                                "character (a NUL, say), which no label holds"
+                                % (path, line, target, label))
             yield x, label
 
 
@@ -204,6 +255,10 @@ def _column_names(header, where):
             raise DataError("%s: column %d of the header has no name" % (where, j + 1))
         if name in seen:
             raise DataError("%s: two columns of the header are named %r" % (where, name))
+        if has_control(name):
+            raise DataError("%s: column %d of the header is named %r, text with a control "
+                            "character (a NUL, a line break), which no name holds"
+                            % (where, j + 1, name))
         seen.add(name)
     return header
 
@@ -296,22 +351,37 @@ def _finite_floats(cells):
     return x if math.isfinite(sum(x)) or all(map(math.isfinite, x)) else None
 
 
-def _raise_bad_cell(cells, names, where, text=None):
+def _raise_bad_cell(cells, names, where, text=None, levels=()):
     """Raise as_float's DataError for the first cell that is not a finite
     number; given a dict ``text`` (see _read_csv), return the row with text
-    cells kept as str, raising only for an empty, nan or inf cell, or one
-    holding a control character (a line break, a NUL), which is no level."""
+    cells kept as str (every cell of the columns ``levels``), raising only
+    for an empty, nan or inf cell, or one holding a control character (a
+    line break, a NUL), which is no level."""
     x = []
     for j, (name, cell) in enumerate(zip(names, cells)):
         try:
+            if j in levels:
+                raise ValueError
             cell = float(cell)          # a nan or inf as_float refuses as a number
         except ValueError:
-            if text is not None and cell.strip() and min(cell) >= " ":   # no line break, NUL
+            if text is not None and cell.strip():
+                if has_control(cell):
+                    raise DataError("%s, column %r is %r, text with a control character (a NUL, "
+                                    "a line break), which no level holds" % (where, name, cell))
                 text.setdefault(j, (where, cell))
                 x.append(cell.strip())
                 continue
+            if j in levels:
+                raise DataError("%s, column %r is empty: every cell of a categorical column "
+                                "needs a level" % (where, name))
         x.append(as_float(cell, "%s, column %r" % (where, name)))
     return x
+
+
+def has_control(text):
+    """Whether text holds a control character but a tab (a NUL, a line break):
+    no name, level or label does."""
+    return any(c < " " and c != "\t" for c in text)
 
 
 def _number(s):
@@ -380,18 +450,20 @@ def standardize(X):
     """
     X = check_X(X)
     n = len(X)
-    cols = list(zip(*X))
-    means = [sum(c) / n for c in cols]
-    scales = []
-    for j, (c, m) in enumerate(zip(cols, means)):
-        a = max(abs(v - m) for v in c)
-        if not a < INF:
-            raise DataError("X column %d spans more than the largest float: its mean or "
-                            "spread cannot be computed; rescale it first" % j)
-        k = 1.0 if a * a < INF else a      # (v - m)^2 would overflow: square (v - m) / a
-        s = k * math.sqrt(sum(((v - m) / k) ** 2 for v in c) / n)
-        scales.append(s if s > 0 else 1.0)
-    Z = [[(v - m) / s for v, m, s in zip(row, means, scales)] for row in X]
+    Zt, means, scales = [], [], []
+    for c in zip(*X):
+        top = max(abs(v) for v in c)
+        # divided by the power of 2 nearest above its largest |x_ij| first, which is exact
+        # and changes no result, so that no square under- or overflows (a column near
+        # 1e300, or of subnormal numbers, is standardized as one near 1 is)
+        e = math.frexp(top)[1]
+        u = [math.ldexp(v, -e) for v in c]
+        m = sum(u) / n
+        s = math.sqrt(sum((v - m) ** 2 for v in u) / n)
+        Zt.append([(v - m) / (s or 1.0) for v in u])
+        means.append(math.ldexp(m, e))
+        scales.append(math.ldexp(s, e) if s > 0 else 1.0)      # a constant column: 1
+    Z = [list(row) for row in zip(*Zt)]
     return Z, means, scales
 
 
@@ -443,6 +515,12 @@ def unstandardize(model, means, scales):
     if inference.cov_params_ is not None:
         C = [T(row) for row in inference.cov_params_]               # C T'
         twin.cov_params_ = [T(list(col)) for col in zip(*C)]       # T C T' (symmetric)
+        if not all(0 < twin.cov_params_[j][j] < INF for j in range(len(C))):
+            twin.cov_params_ = None         # variances near 1e-600 (columns near 1e300)
+            twin.inference_blocked_ = (
+                "on the raw columns' scale (root mean squares %.3g to %.3g) the variances of "
+                "the estimates, their standard errors squared, under- or overflow a float; "
+                "the fit on the standardized columns has them" % (min(scales), max(scales)))
     if isinstance(model.intercept_, list):  # K vectors (softmax)
         rows = [T([b] + list(c)) for b, c in zip(model.intercept_, model.coef_)]
         copy.intercept_, copy.coef_ = [r[0] for r in rows], [r[1:] for r in rows]

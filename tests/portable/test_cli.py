@@ -154,8 +154,10 @@ def test_a_missing_column_is_one_line_and_status_1():
 def test_a_non_numeric_cell_names_its_line_and_column():
     status, out, err = _run(["fit", CSV, "--target", "y"], "a,b,y\n1,2,0\n2,x,1\n3,1,0\n")
     assert status == 1, status
-    assert err == ("minilogit: %s line 3, column 'b' is 'x': every entry must be a finite "
-                   "number\n" % CSV), err
+    assert err == ("minilogit: %s line 3, column 'b' is 'x', among numbers: a column is "
+                   "numbers or text, not both. If 'b' is numeric, 'x' is not a number; if it "
+                   "is categorical, with levels like numbers, pass categorical=['b'] to "
+                   "load_csv (on the command line, --categorical b)\n" % CSV), err
 
 
 def test_a_bad_number_is_a_usage_error():

@@ -5,7 +5,7 @@ The CSV tests write their file next to this module and remove it afterwards
 
 import math
 
-from helpers import (EPS, SCRATCH_CSV, SINGLE, assert_close, breast_cancer, raises,
+from helpers import (EPS, SCRATCH_CSV, SINGLE, Skip, assert_close, breast_cancer, raises,
                      remove_file, write_file)
 
 from minilogit import DataError
@@ -124,9 +124,14 @@ def test_a_bad_cell_names_the_file_line_and_column():
             ("a,b,y\n1,,0\n", "line 2, column 'b'", "''")]:
         want = "%s %s is %s: every entry must be a finite number" % (CSV, where, what)
         want += ", not NaN or infinity" if what in ("nan", "inf") else ""
-        for fn in (load_csv, _stream):
+        mixed = ("%s %s is 'x', among numbers: a column is numbers or text, not both. If "
+                 "'b' is numeric, 'x' is not a number; if it is categorical, with levels like "
+                 "numbers, pass categorical=['b'] to load_csv (on the command line, "
+                 "--categorical b)" % (CSV, where))
+        for fn in (load_csv, _stream):      # load_csv: text among numbers, a typo or a level
+            expected = mixed if what == "'x'" and fn is load_csv else want
             e = raises(DataError, _read, text, fn, "y")
-            assert str(e) == want, (str(e), want)
+            assert str(e) == expected, (str(e), expected)
     for fn in (load_csv, _stream):
         e = raises(DataError, _read, "a,b,y\n1,2,0\n1,2\n", fn)
         assert str(e) == CSV + " line 3 has 2 fields, the header has 3", str(e)
@@ -178,3 +183,46 @@ def test_a_frozen_package_without_its_data_says_where_to_copy_it():
     assert "breast_cancer.csv is not installed" in str(e)
     assert "tests/portable/_no_such_folder/breast_cancer.csv" in str(e)
     assert "lib/minilogit/datasets/breast_cancer.csv on the board" in str(e)
+
+
+def test_text_columns_say_which_cell_is_no_level():
+    """A level like a number, a control character, a NUL in a label, an indicator
+    named as another column: each a DataError naming it (issue 41)."""
+    rows = "".join("%d,%s,%d\n" % (i, "abc"[i % 3], i % 2) for i in range(6))
+    mixed = "x,g,y\n" + rows.replace(",b,", ",1,")
+    msg = str(raises(DataError, _read, mixed, load_csv, "y"))
+    assert "column 'g' is 'a', among numbers" in msg and "categorical=['g']" in msg, msg
+    d = _read(mixed, load_csv, "y", ["g"])              # named: every cell a level
+    assert d.categories == {"g": ["1", "a", "c"]} and d.feature_names == ["x", "g[a]", "g[c]"]
+    msg = str(raises(DataError, _read, mixed, load_csv, "y", ["h"]))
+    assert "categorical names 'h', which is not a feature column" in msg, msg
+    msg = str(raises(DataError, _read, "x,g,y\n" + rows.replace(",b,", ",b\x01,"), load_csv, "y"))
+    assert "line 3, column 'g' is 'b\\x01', text with a control character" in msg, msg
+    msg = str(raises(DataError, _read, "x,g,y\n" + rows.replace(",1\n", ",1\x00\n", 1),
+                     load_csv, "y"))
+    assert "line 3: the label (column 'y') is '1\\x00', text with a control" in msg, msg
+    clash = "x,g,g[b],y\n" + "".join("%d,%s,%d,%d\n" % (i, "abc"[i % 3], i % 4 // 2, i % 2)
+                                     for i in range(6))
+    msg = str(raises(DataError, _read, clash, load_csv, "y"))
+    assert "the indicator column 'g[b]' of the level 'b' of text column 'g' has the name" in msg
+
+
+def test_levels_that_differ_only_in_their_unicode_form_are_refused():
+    try:
+        import unicodedata          # noqa: F401 - MicroPython has none: no check there
+    except ImportError:
+        raise Skip("no unicodedata on this runtime")
+    text = "x,g,y\n" + "".join("%d,%s,%d\n" % (i, ("caf\u00e9", "cafe\u0301")[i % 2], i % 2 ^ i // 3)
+                               for i in range(6))
+    msg = str(raises(DataError, _read, text, load_csv, "y"))
+    assert "two levels that print alike but differ in their Unicode form" in msg, msg
+
+
+def test_standardize_subnormal_and_huge_columns():
+    tiny = 2.0 ** (-148 if SINGLE else -1073)               # subnormal: its square is 0
+    big = 2.0 ** (126 if SINGLE else 1022)
+    for column in ([0.0, tiny, 2 * tiny, 3 * tiny], [-big, big, big, -big]):
+        Z, means, scales = standardize([[v] for v in column])
+        z = [row[0] for row in Z]
+        assert abs(sum(z)) < 1e-6 and abs(sum(v * v for v in z) / 4 - 1.0) < 1e-6, (z, scales)
+        assert abs(means[0] + scales[0] * z[0] - column[0]) <= abs(column[0]) * 1e-6, means
