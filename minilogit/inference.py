@@ -38,7 +38,7 @@ import math
 from .core.checks import check_number
 from .special import exp_or_inf
 from .core.compat import warn
-from .core.errors import ConvergenceWarning, InferenceError, NotFittedError, SingularMatrixError
+from .core.errors import ConvergenceWarning, InferenceError, SingularMatrixError
 from .core.estimators import FEW, RATE
 from .core.solvers import WORK
 
@@ -65,13 +65,14 @@ def set_inference(inference, beta, nobs, llf, llnull, deviance, null_deviance, l
     (True, 1, ['intercept', 'x0'])
     """
     model, k = inference.model, len(beta)
-    inference.params_ = list(beta)
+    first = k - model.n_features_in_        # 1 with an intercept: the fit's, whatever
+    inference.params_ = list(beta)          # fit_intercept says since (set_params)
     names = getattr(model, "feature_names_in_", None)       # a data frame's column names
-    inference.param_names_ = (["intercept"] if model.fit_intercept else []) + (
+    inference.param_names_ = (["intercept"] if first == 1 else []) + (
         [str(n) for n in names] if names is not None else
         ["x%d" % j for j in range(model.n_features_in_)])
     inference.link_, inference.nobs_, inference.scale_ = link, nobs, scale
-    inference.df_model_ = k - (1 if model.fit_intercept else 0)
+    inference.df_model_ = k - (1 if first == 1 else 0)
     inference.df_resid_ = nobs - k
     inference.llf_, inference.llnull_ = llf, llnull
     inference.deviance_, inference.null_deviance_ = deviance, null_deviance

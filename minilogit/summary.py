@@ -39,12 +39,14 @@ def _num(x, width=11):
     """A number in a fixed-width column: 4 decimals, or exponent notation when
     tiny or huge, or too wide to leave a space before it in the column.
 
-    >>> _num(890420.3863), _num(-12.5), _num(1e-5)
-    ('  8.904e+05', '   -12.5000', '  1.000e-05')
+    >>> _num(890420.3863), _num(-12.5), _num(1e-5), _num(-3.809e-161)
+    ('  8.904e+05', '   -12.5000', '  1.000e-05', ' -3.81e-161')
     """
     text = "%.4f" % x
     if x != 0 and (abs(x) < 1e-3 or abs(x) >= 1e6 or 0 < width <= len(text)):
         text = "%.3e" % x
+        if 0 < width <= len(text):          # a sign and a three-digit exponent: a digit less
+            text = "%.2e" % x
     return _right(text, width)
 
 
@@ -130,7 +132,7 @@ def summary_table(m, alpha, feature_names, short):
         if m._firth:                # the LLR test of l, not l*, would not hold
             right += [("AIC:", "%.4f" % m.aic_), ("BIC:", "%.4f" % m.bic_)] + (
                 [("PLR p-value:", _num(m.plr_test(m.param_names_[1:])[2], 0))]
-                if plr and m.fit_intercept and m.df_model_ else [])
+                if plr and len(m.params_) > m.df_model_ > 0 else [])
         elif not m._penalised:      # AIC, BIC and the LLR test count free ML estimates
             right += [("AIC:", "%.4f" % m.aic_), ("BIC:", "%.4f" % m.bic_),
                       ("LLR p-value:", _num(m.llr_pvalue_, 0))]

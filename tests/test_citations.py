@@ -39,7 +39,7 @@ SAMPLE = [
     ("core/logistic.py", "return weighted_gram(self.X, w, p)", 13, r"= X^T W X"),
     ("core/logistic.py", "Sum of squared errors of the probabilities", 14, r"L_{SE}"),
     ("core/solvers.py", "for b, g_j in zip(beta, g)]   # eq. (15)", 15, r"\beta - \eta\, g"),
-    ("core/solvers.py", "if L_new <= L - 0.5 * eta * gg", 16, r"\tfrac{1}{2}\,\eta"),
+    ("core/solvers.py", "if L_new <= L - fall and L_new < L", 16, r"\tfrac{1}{2}\,\eta"),
     ("core/solvers.py", "beta = axpy(-step, g_i, beta)", 17, r"\eta_t\, x_i (p_i - y_i)"),
     ("core/solvers.py", "eta_t = learning_rate / (1.0 + t", 18, r"\frac{\eta_0}{1 + t / M}"),
     ("core/solvers.py", "running mean", 19, r"\bar\beta_T"),

@@ -10,7 +10,6 @@ first evaluation. The tests stop each warned fit at that first evaluation
 they check the order, not the time.
 """
 
-import math
 import warnings
 
 import pytest

@@ -80,3 +80,36 @@ def test_eight_threads_fit_eight_estimators_as_sequential_fits_do():
             assert _in_threads(fit) == want
     finally:
         sys.setswitchinterval(interval)
+
+
+def test_a_model_refitted_in_one_thread_is_whole_in_the_others():
+    """Two threads refit one estimator to two label sets, in turn, while others
+    predict and read its inference: a reader never meets a half-fitted model
+    (no AttributeError, no NotFittedError) and every answer is one fit's."""
+    labels = [Y, [1 - v for v in Y]]
+    for make in (LogisticRegression, SoftmaxRegression, GLM):
+        model = make().fit(X, labels[0])
+        want = [make().fit(X, y) for y in labels]
+        proba = [w.predict_proba(X) if make is not GLM else w.predict(X) for w in want]
+        bse = [w.bse_ for w in want]
+        stop = []
+
+        def work(k):
+            if k < 2:                      # fitters
+                for i in range(40):
+                    model.fit(X, labels[(i + k) % 2])
+                stop.append(k)
+                return None
+            seen = 0
+            while len(stop) < 2:           # readers
+                got = model.predict_proba(X) if make is not GLM else model.predict(X)
+                assert got in proba, got
+                assert model.bse_ in bse
+                seen += 1
+            return seen
+        interval = sys.getswitchinterval()
+        sys.setswitchinterval(1e-6)
+        try:
+            _in_threads(work, n=6)
+        finally:
+            sys.setswitchinterval(interval)

@@ -15,7 +15,7 @@ minilogit.DataError: X[0][1] is nan: every entry must be a finite number, not Na
 
 import math
 
-from .compat import BOARD, INF, TINY
+from .compat import BOARD, INF, LOCK, TINY
 from .errors import DataError
 from .matrix import Matrix, dot, fill
 
@@ -326,6 +326,20 @@ def check_scores(scores, bad=lambda a: a != a):
     return scores
 
 
+def blank(model):
+    """A model of ``model``'s class with its parameters, fitted to nothing.
+
+    >>> from minilogit.core import LogisticRegression
+    >>> b = blank(LogisticRegression(penalty="l2", lam=2.0).fit([[0.0], [1.0]], [0, 1]))
+    >>> b.lam, hasattr(b, "coef_")
+    (2.0, False)
+    """
+    new = object.__new__(type(model))
+    new.__dict__.update((k, v) for k, v in dict(model.__dict__).items()
+                        if not (k.startswith("_") or k.endswith("_")))
+    return new
+
+
 def plain(values):
     """True when none of the values is an array, a data frame or a sparse matrix
     (the ``adapter`` reads those); lists, tuples and Matrix objects are plain.
@@ -340,17 +354,28 @@ def adapted(method):
     """``method`` (fit, or a prediction) for X and the rest that may also be
     numpy arrays or pandas frames: those go to the estimator's ``adapter``
     (above the core, ``minilogit.interop``), which reads them as lists and
-    calls ``method``. Lists go straight in. On MicroPython (no numpy; a
-    board's heap) the method itself.
+    calls ``method``. Lists go straight in. A fit (``fit``, ``fit_stream``)
+    runs on a ``blank`` model, whose attributes then replace the estimator's
+    at once: a thread that predicts meanwhile sees the last fit whole, never
+    half of this one. On MicroPython (no numpy; a board's heap) the method
+    itself.
 
     >>> from minilogit.core import LogisticRegression
     >>> LogisticRegression.fit.__name__
     'fit'
     """
     def call(self, X, *args, **kwargs):
-        if self.adapter is None or plain((X,) + args + tuple(kwargs.values())):
-            return method(self, X, *args, **kwargs)
-        return self.adapter(self, method, X, args, kwargs)
+        model = blank(self) if method.__name__ in ("fit", "fit_stream") else self
+        try:
+            if self.adapter is None or plain((X,) + args + tuple(kwargs.values())):
+                out = method(model, X, *args, **kwargs)
+            else:
+                out = self.adapter(model, method, X, args, kwargs)
+        finally:
+            if model is not self:       # the fit's attributes, or a failed one's failure_
+                with LOCK:              # (not while a thread makes this model's inference_)
+                    self.__dict__ = model.__dict__
+        return self if model is not self else out
     try:
         call.__name__, call.__doc__ = method.__name__, method.__doc__
         call.__wrapped__ = method               # inspect.signature reads the method's

@@ -61,6 +61,25 @@ PYPY = sys.implementation.name == "pypy"
 sumprod = getattr(math, "sumprod", None)               # Python 3.12 on: a dot product in C
 
 try:
+    from _thread import allocate_lock
+    LOCK = allocate_lock()      # held to publish a fit (checks.adapted) and to make its inference_
+except ImportError:  # a MicroPython build without threads: nothing to guard against
+    LOCK = None
+
+# floats(values=()): a record of floats that a run appends to (its losses, its gradients).
+# On MicroPython an array, whose items are no objects, so that a long run does not leave
+# a boxed float every few blocks of the heap, breaking it into runs too short for the
+# lists a fit makes (cd of 5 rows to tol = 0, the smallest heap that runs it: board-f32,
+# 1000 iterations, 2 MB with lists, 256 KB with arrays; f64, 3000 iterations, 64 MB and
+# 2 MB); a list elsewhere.
+try:
+    from array import array
+    floats = (lambda values=(): array("d" if MANT_DIG > 24 else "f", values)) if BOARD else list
+except ImportError:  # a MicroPython build without it
+    floats = list
+
+
+try:
     from operator import mul, sub
 except ImportError:  # MicroPython: operator has no mul or sub
     mul, sub = (lambda a, b: a * b), (lambda a, b: a - b)

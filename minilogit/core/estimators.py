@@ -30,21 +30,18 @@ from .functions import logit, sigmoid
 from .matrix import dot
 
 
-
 # column scales further apart than this factor slow first-order steps (or make them diverge)
 SPREAD = 10.0
 
 # A fit that may take more multiply-adds than WORK (core.solvers) says so before it starts;
-# RATE: what CPython 3.11 does a second in a gd fit of 5000 x 10 (1000 iterations, 1.65e8
-# multiply-adds, 10.5 CPU s); a Newton or IRLS fit is counted at NEWTON_STEPS steps, and
-# says so only beyond FEW parameters (with fewer, a step costs a few passes of the data).
+# RATE: CPython 3.11's a second in a gd fit of 5000 x 10 (1000 iterations, 1.65e8 in 10.5 CPU
+# s); Newton and IRLS count NEWTON_STEPS steps, said beyond FEW parameters only.
 RATE, NEWTON_STEPS, FEW = 1.5e7, 5, 100
 
 # The rows of the models' tables of solvers (``solvers``), made once. max_iter when none is
 # given: Newton and IRLS need a handful, gradient descent tens to hundreds on standardized
 # data (14 to 172 measured; test_long_work), thousands on columns of other scales: as many
-# as WORK allows, 500 at least (Solver.iterations), SGD counts epochs. tol: SGD's average
-# is noisy, so its test is looser.
+# as WORK allows, 500 at least (Solver.iterations); SGD counts epochs, noisy: a looser tol.
 NEWTON, IRLS = Solver(newton, 100, TOL, hessian=True), Solver(irls, 100, TOL, hessian=True)
 GD = Solver(gradient_descent, 10000, TOL, ("learning_rate",), least=500)
 SGD = Solver(sgd, 200, 1e-3, ("learning_rate", "random_state"), passes=6, by_terms=True)
@@ -191,12 +188,12 @@ class Estimator:
         entry, objective = self.solvers[self.solver], loss
         if penalty is not None:                # (the penalty module is loaded by now)
             objective = penalty.penalise(loss, penalized)
-        n, d = objective.n_examples, len(beta0)
+        n, d = objective.X.shape[0], len(beta0)      # rows (not sum_i w_i): a pass's cost
         max_iter = self.max_iter if self.max_iter is not None else entry.iterations(n, d)
         tol = self.tol if self.tol is not None else entry.tol
         self._advise(entry, objective, n, d, max_iter)
         result = self._run(entry, objective, beta0, max_iter, tol, describe)
-        result.tol, result.n_examples = tol, n
+        result.tol, result.n_examples = tol, objective.n_examples
         if penalty is None and result.diagnosis is None:
             self._follow_up(entry, objective, beta0, result)
         return result
@@ -206,10 +203,8 @@ class Estimator:
         Hessian that separation does not explain means a column is a combination
         of others: a DataError naming it (``_singular``)."""
         watch = self.progress(objective, self) if self.verbose and self.progress else None
-        # failure_ only when the fit fails (read it with getattr): a fitted model's 24th
-        # attribute grows its __dict__ to 29 slots, 232 bytes in one piece at the end of the
-        # fit, when a board's heap is most broken up (make board, board-f32 frozen, newton
-        # 100 x 4, with the labels' one list and no penalty module: 68 -> 66 KB, core 69 -> 64)
+        # failure_ only when a fit fails (read it with getattr): a 24th attribute grows a fitted
+        # model's __dict__ by 232 bytes in one piece (make board, newton 100 x 4: 68 -> 66 KB)
         try:
             return entry.function(watch or objective, beta0, max_iter=max_iter, tol=tol,
                                   **dict((k, getattr(self, k)) for k in entry.settings))
@@ -218,6 +213,11 @@ class Estimator:
         except DivergenceError as e:
             self.failure_ = "Failed, step too large: %s." % (e,)
             raise
+        except MemoryError:     # (a board's heap) a DataError, as the adapter's on CPython
+            n, d = objective.X.shape[0], len(beta0)
+            hessian = " (a %d x %d Hessian a step; gd holds none)" % (d, d) * entry.hessian
+            raise DataError("out of memory: %s on %d rows and %d parameters%s needs more than "
+                            "is free; use fewer columns or rows" % (self.solver, n, d, hessian))
         finally:
             if watch is not None:
                 watch.close()
@@ -250,7 +250,7 @@ class Estimator:
           (``diagnose``), the exact test decides (``separation_test``, set above the core)."""
         tested, tol = result, result.tol
         if not entry.hessian:
-            n, d = objective.n_examples, len(beta0)
+            n, d = objective.X.shape[0], len(beta0)
             steps = result.newton_check = min(25, int(entry.work(n, d) * result.n_iter /
                                                        NEWTON.work(n, d)))
             try:
@@ -471,8 +471,8 @@ class LogisticRegression(Estimator):
     def decision_function(self, X):
         """Return the linear predictor b0 + x_iᵀcoef for each row (the log-odds), eq. (8)."""
         self._check_fitted()
-        rows = check_X(X, n_features=self.n_features_in_)
-        return check_scores([self.intercept_ + dot(r, self.coef_) for r in rows])
+        p, b0, coef = self.n_features_in_, self.intercept_, self.coef_    # one fit's, at once
+        return check_scores([b0 + dot(r, coef) for r in check_X(X, n_features=p)])
 
     @adapted
     def predict_proba(self, X):

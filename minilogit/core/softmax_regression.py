@@ -413,10 +413,10 @@ class SoftmaxRegression(Estimator):
     def _scores(self, X):
         """The K scores a_ik = b_k + x_iᵀcoef_k of each row, eq. (25)'s exponents."""
         self._check_fitted()
-        rows = check_X(X, n_features=self.n_features_in_)
+        p, b0, coef = self.n_features_in_, self.intercept_, self.coef_    # one fit's, at once
         # nan, or +inf (softmax would compute inf - inf), has no probability
-        return check_scores([[b + dot(r, c) for b, c in zip(self.intercept_, self.coef_)]
-                             for r in rows], bad=lambda a: not a < INF)
+        return check_scores([[b + dot(r, c) for b, c in zip(b0, coef)]
+                             for r in check_X(X, n_features=p)], bad=lambda a: not a < INF)
 
     @adapted
     def decision_function(self, X):

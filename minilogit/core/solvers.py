@@ -29,7 +29,7 @@ irls                (XᵀWX)⁻¹ XᵀWz                              (21), (22)
 [-0.454092, 0.908184]
 """
 
-from .compat import BOARD, EPS, mul
+from .compat import BOARD, EPS, floats, mul
 from .errors import DataError, DivergenceError, SingularMatrixError, shown
 from .matrix import axpy, fill, max_abs, weighted_gram
 
@@ -78,7 +78,8 @@ class FitResult:
                  iterates=None, equation="", details=None, scales=None, criteria=None,
                  tested=None):
         self.solver, self.beta, self.n_iter, self.equation = solver, beta, n_iter, equation
-        self.history, self.grad_norms, self.criteria = history, grad_norms, criteria or []
+        self.history, self.grad_norms = list(history), list(grad_norms)   # (a run's: floats())
+        self.criteria = list(criteria or [])
         self.converged, self.diagnosis, self.tested = converged, diagnosis, tested
         self.iterates, self.details, self.scales = iterates or [beta], details or [], scales
 
@@ -206,16 +207,19 @@ def rose(L0, L):
     return "rose from %s to %s" % (start, shown(L, lambda v: not v <= float(start), 4))
 
 
-def check_divergence(solver, history, L, n_examples, when):
-    """Raise DivergenceError if the mean loss, L after history, rose over GROWTH (1 + |L0|).
+def check_divergence(solver, history, L, n_examples, when, penalty=None):
+    """Raise DivergenceError if the mean loss, L after history, rose over GROWTH (1 + |L0|);
+    under a ``penalty``, whose share of each step grows with lam, it names lam too.
 
     >>> check_divergence("sgd", [6.9], 7.0, 10, "in epoch 1")      # no error: no divergence
     """
     L0 = history[0]
     if not (L - L0 <= GROWTH * (n_examples + abs(L0))):      # also catches inf and nan
-        raise DivergenceError("%s diverged %s: the loss %s; use a smaller learning_rate"
-                              % (solver, when, rose(L0, L)),
-                              history=history + [L])   # a new list only here (a board)
+        raise DivergenceError("%s diverged %s: the loss %s; use a smaller learning_rate%s"
+                              % (solver, when, rose(L0, L), "" if penalty is None else
+                                 " or a smaller lam (the %s penalty's share of each step "
+                                 "grows with lam)" % penalty),
+                              history=list(history) + [L])   # a new list only here (a board)
 
 
 class Run:
@@ -245,7 +249,8 @@ class Run:
         self.name, self.equation, self.objective = name, equation, objective
         self.max_iter, self.tol, self.finish = max_iter, tol, finish
         self.n, self.scales, self.beta = objective.n_examples, objective.scales(), list(beta0)
-        self.history, self.grad_norms, self.criteria = [objective.value(self.beta)], [], []
+        self.history, self.grad_norms = floats([objective.value(self.beta)]), floats()
+        self.criteria = floats()
         self.iterates, self.details = [self.beta], []
         self.n_iter, self.diagnosis, self.last_step = 0, None, None
         self.converged, self.tested = False, None
@@ -321,7 +326,7 @@ def gradient_descent(objective, beta0, learning_rate=None, max_iter=10000, tol=T
                     "smaller learning_rate (any rate below 2/L, L the largest "
                     "eigenvalue of the Hessian anywhere, lowers the loss at every step) or "
                     "learning_rate=None for a line search"
-                    % (run.n_iter + 1, rose(L, L_new), eta), history=run.history + [L_new])
+                    % (run.n_iter + 1, rose(L, L_new), eta), history=list(run.history) + [L_new])
         beta = beta_new
         run.step(beta, L_new, {"eta": eta})
         g = objective.gradient(beta)                                 # eq. (12)
@@ -332,19 +337,23 @@ def _backtrack(objective, beta, g, L, eta):
     """Halve eta until L(beta - eta g) <= L(beta) - eta/2 ||g||^2, eq. (16), or,
     where rounding hides that fall, its slope form g(beta_new)·g >= ||g||^2 / 2
     (L convex: L fell by eta/2 ||g||^2 at least). Returns (eta, beta_new, L_new),
-    or (eta, None, None) when no step of 1e-30 or more passes (the run stops).
+    or (eta, None, None) when no step that moves beta passes (the run stops):
+    a floor on eta would assume the loss's units (a ridge of lam = 1e300 takes
+    steps near 1e-300). Both sides are multiplied by eta, as the step eta g times
+    g: ||g||^2 itself overflows where the weights are near 1e300.
     """
-    gg = sum(g_j * g_j for g_j in g)
-    while eta > 1e-30:
-        beta_new = [b - eta * g_j for b, g_j in zip(beta, g)]       # eq. (15)
-        L_new = objective.value(beta_new)
-        if L_new <= L - 0.5 * eta * gg and L_new < L:               # eq. (16)
+    while True:
+        step = [eta * g_j for g_j in g]
+        beta_new = [b - s_j for b, s_j in zip(beta, step)]          # eq. (15)
+        if beta_new == beta:
+            return eta, None, None
+        L_new, fall = objective.value(beta_new), 0.5 * sum(map(mul, step, g))   # eta/2 ||g||^2
+        if L_new <= L - fall and L_new < L:                         # eq. (16)
             return eta, beta_new, L_new
-        if abs(L_new - L) <= ROUNDING * abs(L) and beta_new != beta and \
-                sum(map(mul, objective.gradient(beta_new), g)) >= 0.5 * gg:
+        if abs(L_new - L) <= ROUNDING * abs(L) and \
+                sum(map(mul, objective.gradient(beta_new), step)) >= fall:
             return eta, beta_new, L_new                              # its slope form
         eta *= 0.5
-    return eta, None, None
 
 
 def sgd(objective, beta0, learning_rate=None, max_iter=200, tol=1e-3, random_state=0):
@@ -390,7 +399,7 @@ def sgd(objective, beta0, learning_rate=None, max_iter=200, tol=1e-3, random_sta
             beta_bar = [m + (b - m) / count for m, b in zip(beta_bar, beta)]
         L = objective.value(beta_bar)
         check_divergence("stochastic gradient descent", run.history, L, run.n,
-                         "in epoch %d" % (run.n_iter + 1))
+                         "in epoch %d" % (run.n_iter + 1), objective.penalty)
         run.step(beta_bar, L, {"eta": eta_t})
         g = objective.gradient(beta_bar)
     return run.result()

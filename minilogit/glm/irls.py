@@ -34,12 +34,10 @@ adds three safeguards, and ``glm_irls`` has them:
 (True, 5, [-0.585359, 0.673996])
 """
 
-import math
-
 from ..core.errors import DivergenceError, SingularMatrixError
 from ..core.matrix import max_abs, weighted_gram
 from ..core.solvers import ROUNDING, TOL, FitResult, record, scaled_gradient
-from ..core.compat import INF
+from ..core.compat import INF, floats
 
 MAX_HALVINGS = 30                # a step shrunk 2^30-fold that still fails: give up
 
@@ -62,6 +60,7 @@ def start_means(objective):
 def saturated(objective):
     """The objective of the saturated model (mu_i = y_i): D = 2 (L - this).
 
+    >>> import math
     >>> from minilogit import Matrix
     >>> from minilogit.glm.loss import GLMLoss
     >>> saturated(GLMLoss(Matrix([[1.0]]), [0.5], "binomial", shares=True, weights=[2.0])) == 2 * math.log(2)
@@ -131,7 +130,8 @@ def glm_irls(objective, max_iter=100, tol=TOL, mu0=None):
     beta_new = _wls(objective, w, z)                            # eq. (22): the first step
     L = _finite_value(objective, beta)
     L_mu0 = sum(data.weigh([data.family.loss(y_i, e, data.link) for y_i, e in zip(data.y, eta0)]))
-    history, grad_norms, criteria, iterates, details = [L], [], [], [beta], []
+    history, grad_norms, criteria = floats([L]), floats(), floats()    # (compat.floats)
+    iterates, details = [beta], []
     n_iter, tested, diagnosis, last_step, by_deviance = 0, None, None, None, False
     while True:
         g = objective.gradient(beta) if L < INF else [INF]

@@ -35,7 +35,7 @@ phi / Phi (``log_normal_cdf``, ``normal_hazard``): they come from
 
 import math
 
-from ..core.compat import INF, LOG_MAX, TINY, log1p
+from ..core.compat import LOG_MAX, TINY, log1p
 from ..special import exp_or_inf, expm1
 from ..distributions import _normal_pdf, log_normal_cdf, normal_cdf, normal_hazard, normal_ppf
 from ..core.errors import DataError

@@ -76,6 +76,22 @@ class GLMLoss(Objective):
         self.offset = offset            # a known term o_i of eta_i = x_i'beta + o_i, or None
         self._beta = None
 
+    def scales(self):
+        """Each parameter's s_j: its column's root mean square times the response's
+        (at least 1). The score sums terms (y_i - mu_i) x_ij in y's units, so the
+        test reads the same whatever they are: Poisson counts near 2^53, whose
+        rounding alone leaves a gradient of 6, pass as the same counts divided by
+        1e9 do; a 0/1 or proportion response keeps the columns' scales.
+
+        >>> from minilogit import Matrix
+        >>> GLMLoss(Matrix([[2.0], [2.0]]), [3e9, 4e9], "poisson").scales()
+        [7071067811.865476]
+        """
+        top = max(abs(v) for v in self.y) or 1.0          # divided first: y^2 may overflow
+        w = self.weights or [1.0] * len(self.y)
+        rms = top * math.sqrt(sum(w_i * (v / top) ** 2 for w_i, v in zip(w, self.y)) / sum(w))
+        return [s_j * max(1.0, rms) for s_j in Objective.scales(self)]
+
     def linear_predictor(self, beta):
         """eta_i = x_iᵀbeta + o_i, eq. (37), o_i the offset (0 without one).
 

@@ -59,7 +59,9 @@ class GLM(Model, Estimator):
       or "cd" / "proximal" (needed for an L1 penalty).
     - ``max_iter`` (default 100), ``tol`` (default 1e-8: irls's test passes
       when the deviance changes by at most tol (|D| + 0.1), or the scaled
-      gradient of the mean loss is below tol, and it stops one step later),
+      gradient of the mean loss is below tol, each column's scale times the
+      response's root mean square where it exceeds 1 (``GLMLoss.scales``),
+      and it stops one step later),
       ``fit_intercept`` (default True).
     - ``penalty``: None (default), "l2", "l1" or "elasticnet", with ``lam``
       and ``l1_ratio`` as for ``LogisticRegression``: the objective is
@@ -234,12 +236,17 @@ class GLM(Model, Estimator):
         df_resid = nobs - len(beta)
         blocked = PENALISED if self._penalised else None
         if family.name == "gaussian":
-            rss = sum(w_i * (y_i - mu_i) ** 2 for w_i, y_i, mu_i in zip(w, y, mu))
-            rss0 = sum(w_i * (y_i - m) ** 2 for w_i, y_i, m in zip(w, y, mu0))
+            r = [y_i - mu_i for y_i, mu_i in zip(y, mu)]
+            log_rss = _log_rss(r, w)
             # Pearson chi^2 / df_resid; V(mu) = 1
-            scale = rss / df_resid if df_resid > 0 else INF
-            llf, llnull = _gaussian_llf(rss, nobs), _gaussian_llf(rss0, nobs)
-            if scale == 0.0:
+            scale = math.exp(min(log_rss, LOG_MAX)) / df_resid if df_resid > 0 else INF
+            llf = _gaussian_llf(log_rss, nobs)
+            llnull = _gaussian_llf(_log_rss([y_i - m for y_i, m in zip(y, mu0)], w), nobs)
+            if scale == 0.0 and log_rss > -INF:
+                blocked = ("the residuals are as small as %.3g: their squares, and so the "
+                           "gaussian scale and the covariance, underflow a float; rescale y"
+                           % max(abs(r_i) for r_i in r))
+            elif scale == 0.0:
                 blocked = ("the fit is exact (every residual is 0), so the gaussian scale "
                            "is 0 and the z statistics would divide by 0")
             elif not df_resid > 0:
@@ -278,11 +285,11 @@ class GLM(Model, Estimator):
         [20.0]
         """
         self._check_fitted()
-        rows = check_X(X, n_features=self.n_features_in_)
+        p, b0, coef = self.n_features_in_, self.intercept_, self.coef_    # one fit's, at once
+        rows = check_X(X, n_features=p)
         _, link = family_and_link(self.family, self.link)
         o = _check_offset(offset, exposure, link, len(rows)) or [0.0] * len(rows)
-        return check_scores([self.intercept_ + dot(r, self.coef_) + o_i
-                             for r, o_i in zip(rows, o)])
+        return check_scores([b0 + dot(r, coef) + o_i for r, o_i in zip(rows, o)])
 
     @adapted
     def predict(self, X, offset=None, exposure=None):
@@ -460,10 +467,22 @@ def _check_size(family, y, w, ybar):
                             % (ybar, " (X has 1 sample)" if len(y) == 1 else ""))
 
 
-def _gaussian_llf(rss, nobs):
+def _log_rss(r, w):
+    """log sum_i w_i r_i^2, the residuals divided by the largest first: squares
+    near 1e-300 underflow, their logarithm does not (-inf: every r_i is 0).
+
+    >>> abs(_log_rss([3e-300, 4e-300], [1.0, 1.0]) - 2 * math.log(5e-300)) < 1e-12
+    True
+    """
+    top = max(abs(r_i) for r_i in r)
+    if top == 0.0:
+        return -INF
+    return 2.0 * math.log(top) + math.log(sum(w_i * (r_i / top) ** 2 for w_i, r_i in zip(w, r)))
+
+
+def _gaussian_llf(log_rss, nobs):
     """The gaussian log-likelihood at its maximum-likelihood scale s = rss / nobs:
     sum_i w_i [-(y_i - mu_i)^2 / (2 s) - log(2 pi s) / 2] = -nobs (log(2 pi s) + 1) / 2."""
-    if rss == 0.0:
+    if log_rss == -INF:
         return INF                                   # a perfect fit: the density is unbounded
-    s = rss / nobs
-    return -0.5 * nobs * (math.log(2.0 * math.pi * s) + 1.0)
+    return -0.5 * nobs * (math.log(2.0 * math.pi / nobs) + log_rss + 1.0)

@@ -14,12 +14,8 @@ The work of each is in another module, loaded the first time it is needed.
 LogisticRegression(lam=2.0)
 """
 
+from ..core.compat import LOCK as _LOCK
 from ..core.errors import InferenceError, NotFittedError
-
-try:
-    from _thread import allocate_lock
-except ImportError:     # a MicroPython build without threads: nothing to guard against
-    allocate_lock = None
 
 
 def read_arrays(model, method, X, args, kwargs):
@@ -52,8 +48,8 @@ def watch_progress(objective, model):
 # what a fit keeps of its training data for inference (the loss holds X and y): dropped
 # once its Inference is made, and never pickled
 TRAINING_DATA = ("_loss", "_freq", "_trials")
-# one lock for every model's first inference: made once, given whole
-_LOCK = allocate_lock() if allocate_lock is not None else None
+# _LOCK: one lock for every model's first inference, made once, given whole, and for
+# publishing a fit (minilogit.core.checks.adapted), which then waits for it
 
 
 def exact_separation(objective, fit_intercept, reference):

@@ -186,11 +186,12 @@ class LeastSquaresClassifier(Model, Estimator):
         [[0.8333, 0.3333, -0.1667], [0.3333, 0.3333, 0.3333]]
         """
         self._check_fitted()
-        rows = check_X(X, n_features=self.n_features_in_)
-        if len(self.classes_) == 2:
-            return check_scores([self.intercept_ + dot(x, self.coef_) for x in rows])
-        return check_scores([[b0 + dot(x, b) for b0, b in zip(self.intercept_, self.coef_)]
-                             for x in rows])
+        p, b0, coef, K = (self.n_features_in_, self.intercept_, self.coef_,
+                          len(self.classes_))                   # one fit's, at once
+        rows = check_X(X, n_features=p)
+        if K == 2:
+            return check_scores([b0 + dot(x, coef) for x in rows])
+        return check_scores([[b + dot(x, c) for b, c in zip(b0, coef)] for x in rows])
 
     @adapted
     def decision_function(self, X):

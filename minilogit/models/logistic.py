@@ -19,6 +19,7 @@ and "cd", for the L1 and elastic-net penalties (``minilogit.solvers``);
 
 import math
 
+from ..core.checks import adapted
 from ..core.estimators import LogisticRegression as CoreLogisticRegression, loss_mean
 from ..solvers.rows import CD, PROXIMAL
 from ._base import Model
@@ -65,6 +66,7 @@ class LogisticRegression(Model, CoreLogisticRegression):
     def _summary_title(self):
         return "Logistic regression (%s vs %s)" % (self.classes_[1], self.classes_[0])
 
+    @adapted
     def fit_stream(self, stream, classes, epochs=5):
         """Fit by averaged SGD over rows read afresh from ``stream()`` each epoch,
         without holding the data: only the coefficients stay in memory.

@@ -194,9 +194,9 @@ class MultiLabelClassifier(Model, Estimator):
         if not hasattr(self, "coef_"):
             raise NotFittedError("this MultiLabelClassifier is not fitted yet: "
                                  "call fit(X, Y) first")
-        rows = check_X(X, n_features=self.n_features_in_)
-        scores = check_scores([[b + dot(r, c) for b, c in zip(self.intercept_, self.coef_)]
-                               for r in rows])
+        p, b0, coef = self.n_features_in_, self.intercept_, self.coef_    # one fit's, at once
+        scores = check_scores([[b + dot(r, c) for b, c in zip(b0, coef)]
+                               for r in check_X(X, n_features=p)])
         return [[sigmoid(a) for a in row] for row in scores]
 
     @adapted

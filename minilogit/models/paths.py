@@ -78,7 +78,12 @@ def _problem(X, y, fit_intercept):
 
 def _lam_max(loss, penalized, beta0, l1_ratio):
     g = loss.gradient(beta0)                             # eq. (12) at the intercept-only fit
-    return max(abs(g[j]) for j in penalized) / l1_ratio  # eq. (46)
+    top = max(abs(g[j]) for j in penalized)
+    if not top / l1_ratio < INF:
+        raise DataError("lasso_path: l1_ratio = %r is too small: lam_max = max |g_j| / l1_ratio "
+                        "= %.4g / %r, eq. (46), overflows a float; use a larger l1_ratio, or "
+                        "give the lams" % (l1_ratio, top, l1_ratio))
+    return top / l1_ratio  # eq. (46)
 
 
 def lam_max(X, y, l1_ratio=1.0, fit_intercept=True):

@@ -70,7 +70,8 @@ class SoftmaxRegression(Model, CoreSoftmaxRegression):
         llnull = sum(c * math.log(c / n) for c in counts if c)       # the class shares
         set_inference(inference, beta, float(n), llf, llnull, -2.0 * llf, -2.0 * llnull, "logit",
                       lambda: objective.hessian(beta), 1.0, blocked)        # eq. (33)
-        d, first = self._d, 1 if self.fit_intercept else 0
+        d = self._d
+        first = d - self.n_features_in_         # the fit's intercept, whatever set_params says
         columns = getattr(self, "feature_names_in_", None)       # a data frame's, else x0, ...
         columns = (["x%d" % j for j in range(d - first)] if columns is None
                    else [str(c) for c in columns])

@@ -21,7 +21,7 @@ objective says that no minimum exists.
 
 from ..core.checks import check_number
 from ..core.errors import DataError
-from ..core.compat import EPS
+from ..core.compat import EPS, floats
 from ..core.penalty import Penalty
 from ..core.solvers import FitResult, record, scaled_gradient, verdict
 
@@ -156,10 +156,10 @@ def iterate(solver, f, beta0, penalty, penalized, max_iter, tol, step, equation)
     n, scales = f.n_examples, f.scales()
     beta = [float(b) for b in beta0]
     F = elastic_net_value(f.value(beta), beta, penalty, penalized)        # eq. (41)
-    history = [F]
+    history = floats([F])          # (on MicroPython an array: no float objects on the heap)
     v = kkt_violations(f.gradient(beta), beta, penalty, penalized)        # eq. (45)
-    grad_norms = [max(v)]
-    iterates, details, criteria = [beta], [], []
+    grad_norms = floats([max(v)])
+    iterates, details, criteria = [beta], [], floats()
     n_iter, diagnosis = 0, None
     while True:
         criterion = scaled_gradient(v, scales, n)

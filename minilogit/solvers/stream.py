@@ -12,6 +12,7 @@ and nothing else. ``example_terms`` is one example's loss and gradient.
 
 import math
 
+from ..core.compat import floats
 from ..core.errors import DataError
 from ..core.functions import log1pexp, sigmoid
 from ..core.matrix import dot
@@ -59,7 +60,7 @@ def sgd_stream(stream, terms, beta0, epochs=5, learning_rate=0.5, loss=None, tic
     ([-0.4, 0.9], 200)
     """
     beta, beta_bar = list(beta0), list(beta0)
-    history, t, count, n, start = [], 0, 0, None, 0.0
+    history, t, count, n, start = floats(), 0, 0, None, 0.0
     for epoch in range(epochs):
         total, seen = 0.0, 0
         for example in stream():

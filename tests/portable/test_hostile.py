@@ -4,6 +4,8 @@ offsets and exposures whose scale leaves no fit; the library's own exceptions
 where a builtin one used to escape. (numpy and pandas cases: tests/interop.)
 """
 
+import math
+
 from helpers import SINGLE, Skip, raises, warnings_from
 
 import minilogit.core.compat as compat
@@ -205,3 +207,135 @@ def test_fit_plot_of_a_one_step_fit_and_clone_of_a_dict_parameter():
     b = clone(a)
     b.class_weight[1] = 3.0
     assert a.class_weight == {0: 2.0} and b.class_weight == {0: 2.0, 1: 3.0}
+
+
+# ---- Issue 41, the rest: documents, a fit's state, numbers at the edges.
+
+def _frame_fit():
+    """A model as a fit on a data frame with a text column g (levels a, b, c)
+    leaves it: coded columns x, g[b], g[c], their names and g's levels."""
+    rows = [[float(i), float(i % 3 == 1), float(i % 3 == 2)] for i in range(12)]
+    m = LogisticRegression().fit(rows, [1, 0, 0, 1, 0, 1, 0, 1, 1, 0, 1, 0])
+    m.feature_names_in_, m.categories_ = ["x", "g[b]", "g[c]"], {"g": ["a", "b", "c"]}
+    return m, rows
+
+
+def test_from_json_validates_the_levels_of_text_columns():
+    import json
+    m, rows = _frame_fit()
+    doc = json.loads(m.to_json())
+    assert doc["fit"]["categories_"] == {"g": ["a", "b", "c"]}
+    assert LogisticRegression.from_json(json.dumps(doc)).categories_ == m.categories_
+    for bad, words in [(["a", "b"], "must be an object {text column: its levels}"),
+                       ({"g": [0, 1, 2]}, "['g'] must be a list of levels, each a string"),
+                       ({"g": ["a", "a", "b"]}, "['g'] must be sorted and distinct"),
+                       ({"h": ["a", "b"]}, "['h'] has the level 'b', but the fit has no column"),
+                       ({"g": ["l%04d" % i for i in range(1000)]}, "has the level 'l0001', but")]:
+        doc["fit"]["categories_"] = bad
+        msg = _message(DataError, LogisticRegression.from_json, json.dumps(doc))
+        assert msg.startswith("from_json: fit.categories_") and words in msg, (bad, msg)
+
+
+def test_to_source_codes_a_row_that_holds_text():
+    m, rows = _frame_fit()
+    text = m.to_source()
+    assert "COLUMNS = ['x', 'g']" in text and "CATEGORIES = {'g': ['a', 'b', 'c']}" in text
+    module = {}
+    exec(text, module)
+    raw = [[r[0], "abc"[int(r[1] + 2 * r[2])]] for r in rows]
+    assert module["predict_proba"](raw) == m.predict_proba(rows)
+    assert module["predict_proba"](rows) == m.predict_proba(rows)      # coded rows too
+    try:
+        module["predict_proba"]([[0.5, "q"]])
+    except ValueError as e:
+        assert "column 'g' holds 'q', a level the model did not see" in str(e), e
+    else:
+        raise AssertionError("an unseen level was coded")
+
+
+def test_what_the_library_writes_holds_no_character_xml_forbids():
+    assert printable("a\ufffeb\uffffc") == "a\\ufffeb\\uffffc"
+    assert printable("caf\u00e9 \u2212") == "caf\u00e9 \u2212"      # printable text stays
+
+
+def test_set_params_after_a_fit_changes_nothing_the_fit_reports():
+    for make, y in ((LogisticRegression, Y), (SoftmaxRegression, [0, 1, 2, 0, 1, 2]),
+                    (GLM, Y)):
+        want = make().fit(X, y).summary()
+        m = make().fit(X, y)
+        m.set_params(fit_intercept=False)
+        assert m.summary() == want, make
+
+
+def test_a_failed_refit_leaves_its_failure_and_no_fit():
+    m = LogisticRegression().fit(X, Y)
+    raises(DataError, m.fit, [[1.0, 2.0]] * 6, Y)       # collinear: the Hessian is singular
+    assert not hasattr(m, "coef_") and m.failure_.startswith("Failed, collinearity"), m.failure_
+    m.fit(X, Y)
+    assert m.converged_ and not hasattr(m, "failure_")
+
+
+def test_a_huge_penalty_or_huge_weights_do_not_change_what_gd_finds():
+    big = 1e30 if SINGLE else 1e300
+    rows = [[0.0], [1.0], [2.0], [3.0], [4.0], [5.0]]
+    newton = LogisticRegression(penalty="l2", lam=big).fit(rows, Y).coef_[0]
+    gd = LogisticRegression(penalty="l2", lam=big, solver="gd").fit(rows, Y)
+    assert gd.converged_ and abs(gd.coef_[0] / newton - 1.0) < 1e-5, (gd.coef_, newton)
+    plain = LogisticRegression(solver="gd").fit(rows, Y).coef_[0]
+    gd, ws = warnings_from(LogisticRegression(solver="gd").fit, rows, Y, sample_weight=[big] * 6)
+    assert not ws, [str(w) for w in ws]     # no cost warning counting the weights as rows
+    assert gd.converged_ and abs(gd.coef_[0] / plain - 1.0) < 1e-5, (gd.coef_, plain)
+    from minilogit import DivergenceError
+    msg = _message(DivergenceError, LogisticRegression(penalty="l2", lam=big, solver="sgd").fit,
+                   rows, Y)
+    assert "or a smaller lam (the l2 penalty's share of each step grows with lam)" in msg, msg
+
+
+def test_counts_near_the_floats_last_integer_converge_under_newton():
+    big = 2.0 ** (24 if SINGLE else 53)
+    for solver in ("newton", "irls"):
+        m = GLM(family="poisson", solver=solver).fit(X, [big] * 6)
+        assert m.converged_ and abs(m.intercept_ - math.log(big)) < (1e-4 if SINGLE else 1e-12), \
+            (solver, m.intercept_)
+
+
+def test_a_gaussian_fit_of_tiny_residuals_says_they_underflow():
+    tiny = 1e-30 if SINGLE else 1e-300
+    m = GLM(family="gaussian").fit(X, [tiny * (i % 3) for i in range(6)])
+    assert m.converged_ and math.isfinite(m.llf_) and math.isfinite(m.llnull_)
+    assert "their squares, and so the gaussian scale and the covariance, underflow" in \
+        m.inference_blocked_, m.inference_blocked_
+    assert "underflow a float; rescale y" in m.summary().replace("\n", " ")
+
+
+def test_lasso_path_with_a_tiny_l1_ratio_names_the_overflow():
+    from minilogit import lasso_path
+    tiny = 2.0 ** (-149 if SINGLE else -1074)
+    msg = _message(DataError, lasso_path, X, Y, l1_ratio=tiny)
+    assert "l1_ratio = %r is too small: lam_max" % tiny in msg, msg
+
+
+def test_a_long_run_does_not_break_up_the_heap():
+    """cd to tol = 0 on 5 rows, 3000 iterations: on MicroPython its record of losses and
+    gradients (compat.floats) holds no float objects, which spread over the heap left
+    no room for a list of 3000 slots (f64: 64 MB of heap needed; 2 MB now; the suite
+    runs in 32 MB)."""
+    rows, labels = [[0.0, 1.0], [1.0, 0.0], [2.0, 2.0], [3.0, 1.0], [4.0, 3.0]], [0, 1, 0, 1, 1]
+    steps = 1000 if SINGLE else 3000          # (single precision's build is slower)
+    m, ws = warnings_from(LogisticRegression(penalty="l1", solver="cd", tol=0,
+                                             max_iter=steps).fit, rows, labels)
+    assert m.n_iter_ == steps and len(m.history_) == steps + 1 and len(ws) == 1, ws
+    assert isinstance(m.history_, list) and isinstance(m.result_.criteria, list)
+
+
+def test_running_out_of_memory_in_a_fit_is_a_data_error():
+    from minilogit.core.solvers import Solver
+
+    def runs_out(objective, beta0, max_iter, tol):
+        raise MemoryError
+
+    class Tight(LogisticRegression):
+        solvers = dict(LogisticRegression.solvers, tight=Solver(runs_out, 10, 1e-8, hessian=True))
+    msg = _message(DataError, Tight(solver="tight").fit, X, Y)
+    assert msg == ("out of memory: tight on 6 rows and 2 parameters (a 2 x 2 Hessian a step; "
+                   "gd holds none) needs more than is free; use fewer columns or rows"), msg

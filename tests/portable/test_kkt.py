@@ -23,9 +23,11 @@ model's objective or solver is used. The residual is
 dist(0, .) the distance from 0 to the subdifferential (|g_j + 2 l2 beta_j +
 l1 sign(beta_j)| for a coefficient not 0, max(|g_j| - l1, 0) for one at 0,
 |g_j| for an intercept), N the number of rows, and s_j the root mean square
-of column j (1 for the intercept): the gradient of F / N with respect to the
-standardized coefficient s_j beta_j, so r does not change with the data's
-units or its number of rows. It is the quantity every solver's convergence
+of column j (1 for the intercept), times, for a GLM, the response's root
+mean square where it exceeds 1 (the score sums terms (y_i - mu_i) x_ij in
+y's units): the gradient of F / N with respect to the standardized
+coefficient s_j beta_j, so r does not change with the data's units or its
+number of rows. It is the quantity every solver's convergence
 test bounds by its ``tol`` (1e-8 by default in double precision).
 
 Asserted for each fit: ``converged_``, and r <= BOUND = 1e-8 in double
@@ -103,10 +105,12 @@ def _bound(model, solver):
     return tol if solver == "sgd" else BOUND
 
 
-def _scales(X):
-    """s_j: 1 for the intercept, then each column's root mean square."""
+def _scales(X, y=None):
+    """s_j: 1 for the intercept, then each column's root mean square; each times
+    the root mean square of a response y where it exceeds 1 (0/1 labels: never)."""
     n = len(X)
-    return [1.0] + [math.sqrt(sum(r[j] ** 2 for r in X) / n) for j in range(len(X[0]))]
+    r = 1.0 if y is None else max(1.0, math.sqrt(sum(v * v for v in y) / n))
+    return [r] + [r * math.sqrt(sum(row[j] ** 2 for row in X) / n) for j in range(len(X[0]))]
 
 
 def _rows(X):
@@ -176,7 +180,7 @@ def _single(model, solver, X, beta, d_of, y, l1, l2, offset=None):
     """The outcome of a fit with one linear predictor: beta = [intercept] + coef."""
     rows = _rows(X)
     g = _gradient(rows, d_of(_eta(rows, beta), y, offset or [0.0] * len(rows)))
-    return _outcome(model, solver, _residual(g, beta, l1, l2, _scales(X), len(X)))
+    return _outcome(model, solver, _residual(g, beta, l1, l2, _scales(X, y), len(X)))
 
 
 def _assert_all_met(outcomes):

@@ -215,7 +215,10 @@ def test_each_printed_sentence_holds_for_the_numbers_it_prints():
         text = fit(LogisticRegression(solver=solver), X2, Y2)[0].explain()
         assert _number_after(text, "fell to ") <= _number_after(text, "<= tol = "), text
     text = GLM(family="poisson").fit([[0.0], [1.0], [2.0], [3.0]], [10, 30, 20, 80]).explain()
-    assert _number_after(text, "changed by ") <= _number_after(text, "(|D| + 0.1) = "), text
+    if "changed by " in text:               # R's deviance test passed first (double precision)
+        assert _number_after(text, "changed by ") <= _number_after(text, "(|D| + 0.1) = "), text
+    else:                                   # the gradient's (single precision)
+        assert _number_after(text, "fell to ") <= _number_after(text, "<= tol = "), text
     m, ws = fit(LogisticRegression(solver="gd", max_iter=3), X2, Y2)  # not converged
     for text in (m.explain(), str(only(ws, ConvergenceWarning)[0])):
         assert _number_after(text, " is ") > _number_after(text, "> tol = "), text
