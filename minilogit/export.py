@@ -297,16 +297,11 @@ def to_source(model):
 def _text_columns(names, categories):
     """The lines of COLUMNS (a raw row's columns, from the coded names of a
     fit on a frame: each run of ``g[level]`` stands for the text column g)
-    and CATEGORIES; DataError for a text column of one level, which left no
-    coded column to say where it stands in a row."""
+    and CATEGORIES (each text column has 2 levels at least: the fit's check)."""
     columns, owner = [], {}
     for column in categories:
         for level in categories[column][1:]:
             owner["%s[%s]" % (column, level)] = column
-        if len(categories[column]) < 2:
-            raise DataError("to_source: the text column %r has one level, so the fit has no "
-                            "column for it and a row's text cannot be placed; drop the column "
-                            "and refit" % column)
     for name in names:
         column = owner.get(name, name)
         if column not in columns:

@@ -166,7 +166,7 @@ def _restore_fit(model, fit):
 
 def _check_categories(categories, names, n):
     """DataError unless ``categories`` is what a fit on text columns keeps:
-    {column: its levels, sorted, distinct}, each level but the
+    {column: its levels, sorted, distinct, at least 2}, each level but the
     first an indicator column ``column[level]`` among ``names`` (the
     frame's coded column names, when the fit had them; else among n)."""
     def bad(why):
@@ -176,9 +176,9 @@ def _check_categories(categories, names, n):
     coded = 0
     for column in sorted(categories):
         levels = categories[column]
-        if not (isinstance(levels, list) and levels
+        if not (isinstance(levels, list) and len(levels) >= 2
                 and all(isinstance(v, str) for v in levels)):
-            bad("[%r] must be a list of levels, each a string, not %s"
+            bad("[%r] must be a list of at least 2 levels, each a string, not %s"
                 % (column, levels if isinstance(levels, list) and len(levels) < 4
                    else _show(levels)))
         if sorted(set(levels)) != levels:

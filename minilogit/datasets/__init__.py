@@ -146,9 +146,11 @@ def indicators(data, names, text, known=None):
 
 
 def _check_levels(categories, coded):
-    """DataError for levels that print alike but differ (NFC and NFD forms of
-    one word: checked where the runtime has unicodedata, which MicroPython
-    lacks) and for an indicator column named as another column is.
+    """DataError for a text column of one level (it would code to no column: R
+    refuses such a factor too), for levels that print alike but differ (NFC
+    and NFD forms of one word: checked where the runtime has unicodedata,
+    which MicroPython lacks) and for an indicator column named as another
+    column is.
 
     >>> _check_levels({"g": ["a", "b"]}, ["x", "g[b]", "g[b]"])
     Traceback (most recent call last):
@@ -160,6 +162,10 @@ def _check_levels(categories, coded):
     except ImportError:
         normalize = None
     for name in sorted(categories):
+        if len(categories[name]) < 2:
+            raise DataError("text column %r has one level, %r: it would code to no column "
+                            "(a constant, which the intercept is); drop it"
+                            % (name, categories[name][0]))
         seen = {}
         for level in categories[name]:
             form = level if normalize is None else normalize("NFC", level)

@@ -203,6 +203,9 @@ def test_text_columns_say_which_cell_is_no_level():
     assert "line 3: the label (column 'y') is '1\\x00', text with a control" in msg, msg
     clash = "x,g,g[b],y\n" + "".join("%d,%s,%d,%d\n" % (i, "abc"[i % 3], i % 4 // 2, i % 2)
                                      for i in range(6))
+    msg = str(raises(DataError, _read, "x,g,y\n" + rows.replace(",b,", ",a,").replace(",c,", ",a,"),
+                     load_csv, "y"))
+    assert "text column 'g' has one level, 'a': it would code to no column" in msg, msg
     msg = str(raises(DataError, _read, clash, load_csv, "y"))
     assert "the indicator column 'g[b]' of the level 'b' of text column 'g' has the name" in msg
 

@@ -227,7 +227,8 @@ def test_from_json_validates_the_levels_of_text_columns():
     assert doc["fit"]["categories_"] == {"g": ["a", "b", "c"]}
     assert LogisticRegression.from_json(json.dumps(doc)).categories_ == m.categories_
     for bad, words in [(["a", "b"], "must be an object {text column: its levels}"),
-                       ({"g": [0, 1, 2]}, "['g'] must be a list of levels, each a string"),
+                       ({"g": [0, 1, 2]}, "['g'] must be a list of at least 2 levels, each a string"),
+                       ({"g": ["a"]}, "['g'] must be a list of at least 2 levels"),
                        ({"g": ["a", "a", "b"]}, "['g'] must be sorted and distinct"),
                        ({"h": ["a", "b"]}, "['h'] has the level 'b', but the fit has no column"),
                        ({"g": ["l%04d" % i for i in range(1000)]}, "has the level 'l0001', but")]:
