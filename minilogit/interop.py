@@ -174,22 +174,25 @@ def _check_text(values, column, j, name):
     >>> _check_text(["a", None], "g", 1, "X")
     Traceback (most recent call last):
     ...
-    minilogit.DataError: X[1][1] is None (missing), in text column 'g': every entry must be a level; drop the rows with missing entries or fill them in
+    minilogit.DataError: X[1][1] is None (missing), in column 'g': every entry of a text column must be a level; drop the rows with missing entries or fill them in
     """
     first = min(i for i in range(len(values)) if isinstance(values[i], str))
-    for i, v in enumerate(values):
+    for i, v in enumerate(values):      # a missing entry first, whatever else is wrong
         if missing(v) or (isinstance(v, str) and not v.strip()):
-            raise DataError("%s[%d][%d] is %r (%s), in text column %r: every entry must be a "
-                            "level; drop the rows with missing entries or fill them in"
-                            % (name, i, j, v, "empty" if isinstance(v, str) else "missing", column))
+            raise DataError("%s[%d][%d] is %r (%s), in column %r: every entry of a text "
+                            "column must be a level; drop the rows with missing entries or "
+                            "fill them in" % (name, i, j, v, "empty" if isinstance(v, str)
+                                              else "missing", column))
+    for i, v in enumerate(values):
         if not isinstance(v, str):
             raise DataError("%s column %r (column %d) holds %r in row %d and text (%r) in row %d: "
                             "a column is numbers or text, not both; make every entry a str "
                             "(.astype(str)) if it is categorical" % (name, column, j, v, i,
                                                                      values[first], first))
         if has_control(v):
-            raise DataError("%s[%d][%d] is %r, in text column %r: text with a control character "
-                            "(a NUL, a line break), which no level holds" % (name, i, j, v, column))
+            raise DataError("%s[%d][%d] is %r, in text column %r: text with a control "
+                            "character (a NUL, a line break), which no level holds"
+                            % (name, i, j, v, column))
 
 
 def _check_mask(A, name):

@@ -327,7 +327,9 @@ def check_scores(scores, bad=lambda a: a != a):
 
 
 def blank(model):
-    """A model of ``model``'s class with its parameters, fitted to nothing.
+    """A model of ``model``'s class with its parameters, fitted to nothing:
+    every attribute but those ending in "_", which a fit sets (what a tool put
+    on the estimator, scikit-learn's callbacks say, stays).
 
     >>> from minilogit.core import LogisticRegression
     >>> b = blank(LogisticRegression(penalty="l2", lam=2.0).fit([[0.0], [1.0]], [0, 1]))
@@ -335,8 +337,7 @@ def blank(model):
     (2.0, False)
     """
     new = object.__new__(type(model))
-    new.__dict__.update((k, v) for k, v in dict(model.__dict__).items()
-                        if not (k.startswith("_") or k.endswith("_")))
+    new.__dict__.update((k, v) for k, v in dict(model.__dict__).items() if k[-1] != "_")
     return new
 
 

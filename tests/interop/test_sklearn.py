@@ -268,10 +268,48 @@ def test_warnings_of_a_frame_fit_point_at_the_caller():
 
 
 def test_a_non_numeric_column_is_named():
-    """A column mixing numbers and text (or holding objects) is refused, named."""
+    """A column mixing numbers and text (or holding objects) is refused, named
+    with the entry that is not text and the first that is."""
     frame = pd.DataFrame({"age": [30, 40, 50, 60], "sex": ["m", 2, "m", "f"]})
-    with pytest.raises(DataError, match=r"X column 'sex' \(column 1\) holds 'm' in row 0"):
+    with pytest.raises(DataError, match=r"X column 'sex' \(column 1\) holds 2 in row 1 and "
+                                        r"text \('m'\) in row 0: a column is numbers or text"):
         LogisticRegression().fit(frame, [0, 1, 0, 1])
+    frame = pd.DataFrame({"age": [30, 40, 50, 60], "box": [object()] * 4})
+    with pytest.raises(DataError, match=r"X column 'box' \(column 1\) holds <object"):
+        LogisticRegression().fit(frame, [0, 1, 0, 1])
+
+
+@pytest.mark.parametrize("entry, words", [
+    (None, r"X\[1\]\[1\] is (None|nan) \(missing\), in column 'g'"),
+    (pd.NA, r"X\[1\]\[1\] is (<NA>|nan) \(missing\), in column 'g'"),
+    ("", r"X\[1\]\[1\] is '' \(empty\), in column 'g'"),
+    (" ", r"X\[1\]\[1\] is ' ' \(empty\), in column 'g'"),
+    (2.5, r"X column 'g' \(column 1\) holds 2.5 in row 1 and text \('a'\) in row 0"),
+    ("b\x00", r"X\[1\]\[1\] is 'b\\x00', in text column 'g': text with a control"),
+    ("caf\u00e9", r"column 'g' has two levels that print alike but differ in their Unicode")])
+def test_an_entry_of_a_text_column_that_is_no_level_is_named(entry, words):
+    """Issue 41: the entry named is the one at fault, not the column's first."""
+    g = pd.Series(["a", entry, "cafe\u0301", "a", "cafe\u0301", "a"], dtype=object)
+    frame = pd.DataFrame({"x": [0.0, 1.0, 2.0, 3.0, 4.0, 5.0], "g": g})
+    with pytest.raises(DataError, match=words):
+        LogisticRegression().fit(frame, [0, 1, 0, 1, 1, 0])
+
+
+def test_a_text_column_clashing_with_a_column_name_or_of_one_level_is_refused():
+    frame = pd.DataFrame({"x": [0.0, 1.0, 2.0, 3.0], "g": ["a", "b", "a", "b"],
+                          "g[b]": [1.0, 0.0, 0.0, 1.0]})
+    with pytest.raises(DataError, match=r"the indicator column 'g\[b\]' of the level 'b'"):
+        LogisticRegression().fit(frame, [0, 1, 0, 1])
+    with pytest.raises(DataError, match="text column 'g' has one level, 'a'"):
+        LogisticRegression().fit(frame.assign(g="a")[["x", "g"]], [0, 1, 0, 1])
+
+
+def test_to_source_of_a_frame_fit_codes_raw_rows():
+    frame = pd.DataFrame({"x": [float(i) for i in range(12)], "g": ["a", "b", "c"] * 4})
+    model = LogisticRegression().fit(frame, [1, 0, 0, 1, 0, 1, 0, 1, 1, 0, 1, 0])
+    module = {}
+    exec(model.to_source(), module)
+    assert module["predict_proba"](frame.values.tolist()) == model.predict_proba(frame).tolist()
 
 
 def test_a_text_column_of_a_frame_is_coded_as_load_csv_codes_it(tmp_path):
