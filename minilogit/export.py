@@ -297,7 +297,11 @@ def to_source(model):
 def _text_columns(names, categories):
     """The lines of COLUMNS (a raw row's columns, from the coded names of a
     fit on a frame: each run of ``g[level]`` stands for the text column g)
-    and CATEGORIES (each text column has 2 levels at least: the fit's check)."""
+    and CATEGORIES (each text column has 2 levels at least: the fit's check).
+
+    >>> _text_columns(["x", "g[b]", "z"], {"g": ["a", "b"]})
+    ["COLUMNS = ['x', 'g', 'z']", "CATEGORIES = {'g': ['a', 'b']}"]
+    """
     columns, owner = [], {}
     for column in categories:
         for level in categories[column][1:]:

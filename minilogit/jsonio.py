@@ -168,7 +168,13 @@ def _check_categories(categories, names, n):
     """DataError unless ``categories`` is what a fit on text columns keeps:
     {column: its levels, sorted, distinct, at least 2}, each level but the
     first an indicator column ``column[level]`` among ``names`` (the
-    frame's coded column names, when the fit had them; else among n)."""
+    frame's coded column names, when the fit had them; else among n).
+
+    >>> _check_categories({"g": ["b", "a"]}, ["x", "g[b]"], 2)
+    Traceback (most recent call last):
+    ...
+    minilogit.DataError: from_json: fit.categories_ ['g'] must be sorted and distinct, as fit leaves them
+    """
     def bad(why):
         raise DataError("from_json: fit.categories_ %s" % why)
     if not isinstance(categories, dict):

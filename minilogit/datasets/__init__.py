@@ -386,7 +386,11 @@ def _raise_bad_cell(cells, names, where, text=None, levels=()):
 
 def has_control(text):
     """Whether text holds a control character but a tab (a NUL, a line break):
-    no name, level or label does."""
+    no name, level or label does.
+
+    >>> has_control("a\\tb"), has_control("a\\x00b")
+    (False, True)
+    """
     return any(c < " " and c != "\t" for c in text)
 
 
