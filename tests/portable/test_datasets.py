@@ -200,7 +200,8 @@ def test_text_columns_say_which_cell_is_no_level():
     assert "line 3, column 'g' is 'b\\x01', text with a control character" in msg, msg
     msg = str(raises(DataError, _read, "x,g,y\n" + rows.replace(",1\n", ",1\x00\n", 1),
                      load_csv, "y"))
-    assert "line 3: the label (column 'y') is '1\\x00', text with a control" in msg, msg
+    assert ("line 3: the label (column 'y') is '1\\x00', text with a control" in msg
+            or "line 3: line contains NUL" in msg), msg    # the csv module of Python < 3.11, PyPy
     clash = "x,g,g[b],y\n" + "".join("%d,%s,%d,%d\n" % (i, "abc"[i % 3], i % 4 // 2, i % 2)
                                      for i in range(6))
     msg = str(raises(DataError, _read, "x,g,y\n" + rows.replace(",b,", ",a,").replace(",c,", ",a,"),
