@@ -306,11 +306,19 @@ _CSV_ERROR = () if _csv is None else _csv.Error
 
 
 def _csv_reason(e):
-    """The words of the csv module's error e, with what to do for an oversized cell."""
-    if "field limit" in str(e):
+    """The words of the csv module's error e, with what to do for an oversized cell
+    (PyPy's start with the line, which the caller gives).
+
+    >>> _csv_reason(ValueError("line 3: line contains NULL byte"))
+    'line contains NULL byte (the csv module)'
+    """
+    text = str(e)
+    if "field limit" in text:
         return ("a cell is longer than the csv module's field limit of %d characters "
                 "(a quote that is never closed?)" % _csv.field_size_limit())
-    return "%s (the csv module)" % e
+    if text.startswith("line ") and ": " in text:
+        text = text.split(": ", 1)[1]
+    return "%s (the csv module)" % text
 
 
 def _not_utf8(path):
