@@ -41,8 +41,10 @@ FLAT = max(1e-6, 4.0 * math.sqrt(EPS))
 
 # IRLS divides by w_i = p_i (1 - p_i): a weight below W_MIN is raised to it. The smallest
 # normal float keeps (y_i - p_i) / w_i finite (|y_i - p_i| <= 1 < TINY * the largest float)
-# and binds only where Newton's own w_i is subnormal or 0, so IRLS takes Newton's steps:
-# lecture 001's IRLS trace to 10 significant digits (a floor of 1e-10 bound from step 6)
+# and binds only where Newton's own w_i is subnormal or 0 (a point fitted with certainty:
+# under separation, or far out on a column, x = 5000 among 0..4 from step 10), so IRLS
+# takes Newton's steps: lecture 001's IRLS trace to 10 significant digits (a floor of
+# 1e-10 bound from step 6)
 W_MIN = TINY
 SGD_VISITS_PER_ROW = 10     # an SGD epoch's visits per row, at most: see weighted_examples
 

@@ -360,8 +360,9 @@ def sgd(objective, beta0, learning_rate=None, max_iter=200, tol=1e-3, random_sta
     """Minimise ``objective`` by averaged stochastic gradient descent from ``beta0``.
 
     ``max_iter`` counts epochs (passes over the data). The rate eta_t, eq. (18),
-    falls as 1/t (to half after N updates, 300 at least); the average holds the
-    last half of the epochs. The run has converged when the full gradient at
+    falls as 1/t (to half after N updates, 300 at least); the average restarts
+    after 1, 2, 4, 8, ... epochs: after E it holds the last half of them when E
+    is a power of 2, the last epoch alone when E is one more (5, 9, 17). The run has converged when the full gradient at
     the average passes the shared test; its noise makes a looser ``tol`` the
     default (1e-3). ``history`` holds the loss at the start and after each
     epoch; ``beta`` is the average. A loss far above its start raises
@@ -387,7 +388,7 @@ def sgd(objective, beta0, learning_rate=None, max_iter=200, tol=1e-3, random_sta
     while not run.done(g):             # the gradient test at the average
         rng.shuffle(order)
         if (run.n_iter & (run.n_iter - 1)) == 0:   # after 0, 1, 2, 4, 8... epochs the
-            count = 0                  # average restarts: it holds the last half of the run
+            count = 0                  # average restarts (after 8 epochs it holds 5 to 8)
         for e in order:
             i, share = rows[e], shares[e]
             eta_t = learning_rate / (1.0 + t / max(per_epoch, 300.0))  # eq. (18)

@@ -233,3 +233,41 @@ def test_each_printed_sentence_holds_for_the_numbers_it_prints():
     m, ws = fit(LogisticRegression(), [[0.0], [1.0], [1.0], [2.0], [3.0]], [0, 0, 1, 1, 1])
     bound = _number_after(m.separation_, "within ")
     assert "quasi-complete" in m.separation_ and bound >= math.exp(-CERTAIN_MARGIN), bound
+
+
+
+def test_sgd_averages_the_epochs_since_its_last_restart():
+    """The average restarts after 1, 2, 4, 8, ... epochs (issue 38): after 8
+    epochs it is the mean of the iterates of epochs 5 to 8, the last half;
+    after 5 of epoch 5 alone, not of the last half. Checked against the
+    iterates of eqs. (17)-(18), made here update by update with the same
+    seeded order (the walkthrough's words, not sgd's code)."""
+    from minilogit.core.rng import Random
+    loss = LogisticLoss(Matrix([[1.0] + list(x) for x in TOY_X]), TOY_Y)
+    rows, n = list(range(len(TOY_X))), len(TOY_X)
+
+    def iterates(epochs, eta0=0.5):
+        """The iterate after each update, epoch by epoch."""
+        rng, order, beta, t, out = Random(0), list(rows), [0.0, 0.0], 0, []
+        for _ in range(epochs):
+            rng.shuffle(order)
+            epoch = []
+            for i in order:
+                eta = eta0 / (1.0 + t / max(n, 300.0))                  # eq. (18)
+                beta = [b - eta * g for b, g in zip(beta, loss.example_gradient(i, beta))]
+                t += 1
+                epoch.append(beta)                                       # eq. (17)
+            out.append(epoch)
+        return out
+
+    def mean(epochs):
+        points = [b for epoch in epochs for b in epoch]
+        return [sum(col) / len(points) for col in zip(*points)]
+    tol = 1e-12 if not SINGLE else 64 * EPS
+    for epochs, first in ((8, 5), (5, 5), (6, 5), (4, 3), (9, 9)):
+        r = sgd(loss, [0.0, 0.0], max_iter=epochs, tol=0.0)
+        its = iterates(epochs)
+        assert r.n_iter == epochs
+        assert_close(r.beta, mean(its[first - 1:]), tol)              # since the restart
+    r = sgd(loss, [0.0, 0.0], max_iter=5, tol=0.0)
+    assert max(abs(a - b) for a, b in zip(r.beta, mean(iterates(5)[2:]))) > 1e-4   # not 3-5
