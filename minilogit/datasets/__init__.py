@@ -399,7 +399,8 @@ def has_control(text):
     >>> has_control("a\\tb"), has_control("a\\x00b")
     (False, True)
     """
-    return any(c < " " and c != "\t" for c in text)
+    # min() first: a row's label is checked on every line, and almost never holds one
+    return text > "" and min(text) < " " and any(c < " " and c != "\t" for c in text)
 
 
 def _number(s):

@@ -31,7 +31,7 @@ import math
 from ..core.compat import INF, LOG_MAX
 from ..core.errors import DataError, DivergenceError
 from ..core.logistic import CERTAIN_MARGIN, Objective, binary_margins, diagnose_margins
-from ..core.matrix import dot, weighted_gram
+from ..core.matrix import Matrix, column_scales, dot, weighted_gram
 from .families import family_and_link
 
 
@@ -87,9 +87,7 @@ class GLMLoss(Objective):
         >>> GLMLoss(Matrix([[2.0], [2.0]]), [3e9, 4e9], "poisson").scales()
         [7071067811.865476]
         """
-        top = max(abs(v) for v in self.y) or 1.0          # divided first: y^2 may overflow
-        w = self.weights or [1.0] * len(self.y)
-        rms = top * math.sqrt(sum(w_i * (v / top) ** 2 for w_i, v in zip(w, self.y)) / sum(w))
+        rms = column_scales(Matrix.from_columns([self.y]), self.weights)[0]   # y's, as X's
         return [s_j * max(1.0, rms) for s_j in Objective.scales(self)]
 
     def linear_predictor(self, beta):
