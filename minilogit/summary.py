@@ -74,6 +74,24 @@ def information(m):
     return m.cov_type
 
 
+def first_order_note(m):
+    """What the inference of a first-order fit (gd, sgd, proximal) stands on: a
+    point whose scaled gradient passed the tolerance, not 0 (None for others).
+
+    >>> from minilogit import LogisticRegression
+    >>> m = LogisticRegression(solver="gd").fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
+    >>> print(first_order_note(m)[:118])
+    gd stopped at an approximate optimum, where the scaled gradient is 8.5e-09 (at most the tolerance 1e-08), not 0: the s
+    """
+    result = getattr(m, "result_", None)
+    if m.solver not in ("gd", "sgd", "proximal") or result is None or result.criterion is None:
+        return None
+    return ("%s stopped at an approximate optimum, where the scaled gradient is %.2g (at most "
+            "the tolerance %g), not 0: the standard errors, tests and intervals are those of "
+            "that point. Newton's method ends at the float's optimum."
+            % (m.solver, result.criterion, result.tol))
+
+
 def summary_table(m, alpha, feature_names, short):
     """``m.summary(alpha, feature_names)`` for a model whose inference is set
     (see ``minilogit.inference``): a ``minilogit.tables.Table``, whose text is
@@ -178,6 +196,9 @@ def summary_table(m, alpha, feature_names, short):
                  "(its entries of intercept_ and coef_), and each row above is a term of the "
                  "log-odds of its class against class %r." % (baseline, baseline))
         note = fixed if note is None else fixed + " " + note
+    approximate = first_order_note(m) if not blocked else None
+    if approximate:
+        note = approximate if note is None else note + " " + approximate
     levels = reference_levels(getattr(m, "categories_", None))    # a frame's text columns
     if levels:
         note = levels if note is None else levels + " " + note

@@ -90,7 +90,9 @@ def test_fit_prints_the_summary_and_explanation_of_the_python_api(small_csv):
     model = LogisticRegression().fit(X, Y)
     summary = model.summary(feature_names=["x1", "x2"])
     assert proc.stdout.startswith(summary + "\n\n"), proc.stdout
-    assert same_words(proc.stdout[len(summary):], model.explain())
+    assert same_words(proc.stdout[len(summary):], cli.in_cli_words(model.explain(), None))
+    words = " ".join(proc.stdout.split())
+    assert "--tol = 1e-08" in words and " tol " not in words     # the option's name
     assert "Logistic regression (yes vs no)" in proc.stdout
 
 
@@ -158,7 +160,7 @@ def test_no_convergence_is_one_warning_line(small_csv):
     assert proc.returncode == 0
     assert proc.stderr.startswith("minilogit: warning: newton did not converge in 1 iterations")
     assert proc.stderr.count("\n") == 1
-    assert "Stopped at max_iter" in proc.stdout
+    assert "Stopped at --max-iter" in proc.stdout       # the option's name, not max_iter
 
 
 # -- trace -----------------------------------------------------------------------
@@ -196,7 +198,7 @@ def test_trace_irls_has_one_row_per_iteration_with_the_weight_range():
 
 
 def test_trace_gradient_descent_shows_eta(small_csv):
-    proc = run("trace", small_csv, "--target", "label", "--solver", "gd")
+    proc = run("trace", small_csv, "--target", "label", "--solver", "gd", "--no-standardize")
     assert proc.returncode == 0, proc.stderr
     model = LogisticRegression(solver="gd").fit(X, Y)
     header, rows = table_rows(proc.stdout)
@@ -259,7 +261,7 @@ ONE = "a,y\n1,0\n2,0\n"
     (["fit", "{csv}", "--target", "y"], ONE, 1,
      "column 'y' has only one class (0): a binary model needs two"),
     (["fit", "{csv}", "--target", "y", "--columns", "a,c"], "a,b,y\n1,2,0\n2,3,1\n", 1,
-     "no feature named 'c'; there are: a, b"),
+     "{csv} has no feature column 'c'; its features are: a, b"),
     (["fit", "{csv}", "--target", "y", "--frobnicate"], ONE, 2,
      "unknown option --frobnicate (see python3 -m minilogit --help)"),
     (["fit", "{csv}", "--target", "y", "--solver", "magic"], ONE, 2,
@@ -275,12 +277,12 @@ ONE = "a,y\n1,0\n2,0\n"
     (["fit", "{csv}", "--target", "y", "--penalty", "l2", "--lam", "lots"], ONE, 2,
      "--lam needs a number, got 'lots'"),
     (["fit", "{csv}", "--target", "y", "--penalty", "l2", "--lam", "-1"], ONE, 2,
-     "lam must be a finite number >= 0, got -1.0"),
+     "--lam must be a finite number >= 0, got -1.0"),
     (["fit", "{csv}", "--target", "y", "--max-iter", "2.5"], ONE, 2,
      "--max-iter needs a whole number, got '2.5'"),
     (["fit", "{csv}", "--target", "y", "--tol"], ONE, 2, "--tol needs a value"),
     (["fit", "{csv}", "--target", "y", "--penalty", "l1", "--solver", "newton"], ONE, 2,
-     "the l1 penalty is not differentiable at 0: use solver='cd' or solver='proximal', "
+     "the l1 penalty is not differentiable at 0: use --solver cd or --solver proximal, "
      "not 'newton'"),
     (["fit", "{csv}", "--target", "y", "--lam", "2"], ONE, 2,
      "--lam and --l1-ratio need --penalty l2, l1 or elasticnet"),
@@ -292,7 +294,7 @@ ONE = "a,y\n1,0\n2,0\n"
     (["trace", "--target", "y"], None, 2, "give the CSV file: FILE.csv --target COLUMN"),
     (["fit", "{csv}", "{csv}", "--target", "y"], ONE, 2,
      "one FILE.csv only, got '{csv}' and '{csv}'"),
-    (["frobnicate"], None, 2, "unknown command frobnicate: choose fit, trace, demo, doctest or help"),
+    (["frobnicate"], None, 2, "unknown command frobnicate: choose fit, predict, trace, demo, doctest or help"),
     (["demo", "--fast"], None, 2, "demo takes no arguments, got --fast"),
 ])
 def test_bad_input_is_one_line_on_stderr(tmp_path, args, text, status, message):
@@ -308,7 +310,7 @@ def test_bad_input_is_one_line_on_stderr(tmp_path, args, text, status, message):
 
 def test_a_diverging_fit_is_one_line_and_status_1():
     proc = run("fit", BREAST, "--target", "target", "--columns", "mean_radius", "--solver", "gd",
-               "--learning-rate", "10")
+               "--learning-rate", "10", "--no-standardize")
     assert proc.returncode == 1 and proc.stdout == ""
     note, error = proc.stderr.splitlines()
     assert note.startswith("minilogit: note: gd takes steps on the raw columns, whose root "
@@ -382,7 +384,7 @@ def test_a_path_that_is_no_file_is_one_line_and_status_1(tmp_path, make_path, re
 
 def test_an_unreadable_file_is_one_line_and_status_1(tmp_path, monkeypatch):
     """A file without read permission (root may read any file: the OSError is made)."""
-    def refuse(path, target=None, categorical=()):
+    def refuse(path, **options):
         raise PermissionError(13, "Permission denied", path)
     monkeypatch.setattr(cli, "load_csv", refuse)
     err = io.StringIO()
@@ -395,8 +397,8 @@ def test_an_unreadable_file_is_one_line_and_status_1(tmp_path, monkeypatch):
     ("--family=", "unknown family '': choose one of binomial, gaussian, poisson"),
     ("--link=", "unknown link '': choose one of cloglog, identity, log, logit, probit"),
     ("--columns=", "--columns needs comma-separated column names, got ''"),
-    ("--max-iter=-1", "max_iter must be"),
-    ("--tol=nan", "tol must be"),
+    ("--max-iter=-1", "--max-iter must be"),
+    ("--tol=nan", "--tol must be"),
     ("--target=", "{csv} has no column ''; its columns are: x1, x2, label"),
 ])
 def test_an_empty_or_bad_option_value_is_one_line(small_csv, option, start):
@@ -415,7 +417,7 @@ def test_ctrl_c_ends_quietly_with_status_130(monkeypatch, capsys):
 
 
 def test_running_out_of_memory_is_one_line_and_status_1(monkeypatch):
-    def too_big(path, target=None, categorical=()):
+    def too_big(path, **options):
         raise MemoryError
     monkeypatch.setattr(cli, "load_csv", too_big)
     err = io.StringIO()

@@ -132,18 +132,19 @@ def test_standardize_prints_both_scales(solver):
 
 @pytest.mark.parametrize("solver", ["gd", "sgd"])
 def test_first_order_solvers_on_raw_breast_cancer_say_first_what_to_do(solver):
-    """On the raw breast-cancer columns (root mean squares from 0.005 to 1,000)
-    gd and sgd say, before they start, why they will not get there and what
-    to do; the note is the first line on stderr."""
+    """With --no-standardize, on the raw breast-cancer columns (root mean
+    squares from 0.005 to 1,000) gd and sgd say, before they start, why they
+    will not get there and what to do; the note is the first line on stderr."""
     proc = run("fit", BUNDLED + "breast_cancer.csv", "--target", "target",
-               "--solver", solver, "--max-iter", "3")
+               "--solver", solver, "--max-iter", "3", "--no-standardize")
     first = proc.stderr.splitlines()[0]
     assert first.startswith("minilogit: note: %s takes steps on the raw columns, whose "
                             "root mean squares range from 0.00463 "
                             "(fractal_dimension_error) to 1.05e+03 (worst_area)" % solver)
     assert proc.stderr.count("takes steps on") == 1         # the fit's own warning not again
-    assert first.endswith("Add --standardize (the fit then runs on standardized columns and "
-                          "reports the coefficients on both scales), or use --solver newton.")
+    assert first.endswith("Leave out --no-standardize (the fit then runs on standardized "
+                          "columns and reports the coefficients on both scales), or use "
+                          "--solver newton.")
 
 
 def test_load_csv_codes_a_text_column_by_indicators(tmp_path):

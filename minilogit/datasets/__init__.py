@@ -39,7 +39,7 @@ except NameError:  # MicroPython may not set __file__
     _HERE = "minilogit/datasets"
 
 
-def load_csv(path, target=None, categorical=()):
+def load_csv(path, target=None, categorical=(), columns=None, missing="error", levels=None):
     """Read a CSV file with a header row; return a Dataset.
 
     The file is UTF-8 text (a byte-order mark is dropped), its cells split at
@@ -51,16 +51,26 @@ def load_csv(path, target=None, categorical=()):
     ``column[level]``; ``categories`` keeps each such column's levels. A
     column whose levels include numbers ("1", "2b") is named in
     ``categorical``: a column of text and numbers is an error otherwise,
-    since a number among text is as likely a level as a typo. The
-    file is read a line at a time. A file that breaks these rules is a
+    since a number among text is as likely a level as a typo. ``columns``
+    names the feature columns to read, in that order (default: all but the
+    target); the others are not read at all. ``missing="drop"`` leaves out
+    each data row with an empty cell among those columns or the target, as
+    R's ``na.omit`` does, and the Dataset's ``dropped`` lists their line
+    numbers; by default (``"error"``) an empty cell is a DataError.
+    ``target=False`` reads rows to predict (no label: ``target`` is all None),
+    and ``levels``, a fit's ``categories_``, codes each text column with the
+    fit's levels, not the file's. The file is read a line at a time. A file that breaks these rules is a
     DataError naming the file and the line.
 
     >>> d = load_csv(_HERE + "/breast_cancer.csv", target="target")
     >>> d.feature_names[0], d.data[0][0], d.target[0]
     ('mean_radius', 17.99, 0)
     """
+    if missing not in ("error", "drop"):
+        raise DataError("missing must be 'error' or 'drop', not %r" % (missing,))
     text = {}                       # column -> (where, cell): its first text cell
-    rows = _read_csv(path, target, text, categorical)
+    dropped = [] if missing == "drop" else None
+    rows = _read_csv(path, target, text, categorical, columns, dropped)
     names, target = next(rows, (None, target))
     data, labels = [], []
     try:
@@ -72,8 +82,9 @@ def load_csv(path, target=None, categorical=()):
         del data[:], labels[:]          # room for the message
         raise too_large("%s holds more than" % path, n, p) from None
     if not data:
-        raise DataError("%s has no data rows" % path)
-    numbers = [_number(v) for v in labels]
+        raise DataError("%s has no data rows%s" % (
+            path, " without an empty cell" if dropped else ""))
+    numbers = labels if target is False else [_number(v) for v in labels]
     if not any(isinstance(v, str) for v in numbers):
         labels = numbers
     for j in sorted(text):          # a number among texts: a level, or a cell typed wrong
@@ -84,8 +95,26 @@ def load_csv(path, target=None, categorical=()):
                             "load_csv (on the command line, --categorical %s)"
                             % (text[j][0], names[j], text[j][1], names[j], text[j][1],
                                names[j], names[j]))
-    data, names, categories = indicators(data, names, sorted(text))
-    return Dataset(data, labels, names, target, categories)
+    for j in sorted(text):
+        if levels is not None and names[j] not in levels:
+            raise DataError("%s, column %r is %r: the fit read it as numbers"
+                            % (text[j][0], names[j], text[j][1]))
+    data, names, categories = indicators(data, names, sorted(text), levels)
+    found = Dataset(data, labels, names, target or None, categories)
+    found.dropped = dropped or []           # the line numbers of the rows left out
+    return found
+
+
+def csv_columns(path):
+    """The names of the columns of a CSV file, from its header row.
+
+    >>> csv_columns(_HERE + "/iris.csv")[:2]
+    ['sepal_length_cm', 'sepal_width_cm']
+    """
+    rows = _read_csv(path, False)
+    names = next(rows, ([], False))[0]
+    rows.close()
+    return names
 
 
 def too_large(what, n, p):
@@ -204,7 +233,7 @@ def stream_csv(path, target=None):
         yield x, _number(label)
 
 
-def _read_csv(path, target, text=None, categorical=()):
+def _read_csv(path, target, text=None, categorical=(), columns=None, dropped=None):
     """The one CSV reader of load_csv and stream_csv, a line at a time.
 
     Yields (feature names, target name) first, then (features, label text)
@@ -213,6 +242,10 @@ def _read_csv(path, target, text=None, categorical=()):
     a dict ``text``, a cell that is text (not empty, not a number) is kept
     as a str, and ``text`` maps its column to the first such cell (where,
     cell); every cell of a column named in ``categorical`` is text.
+    ``columns``: the feature columns to read (default: all but the target).
+    ``target`` False: the file has no label column (rows to predict); the
+    label is then None. Given a list ``dropped``, a row with an empty cell
+    among those read is left out and its line number appended.
     """
     with open(path, encoding="utf-8-sig") as f:   # "-sig": drop a UTF-8 byte-order mark
         rows = _split_rows(f, path)
@@ -222,11 +255,21 @@ def _read_csv(path, target, text=None, categorical=()):
         header = _column_names(header, "%s line %d" % (path, line))
         if target is None:
             target = header[-1]
-        if target not in header:
+        if target is not False and target not in header:
             raise DataError("%s has no column %r; its columns are: %s%s"
                             % (path, target, ", ".join(header), _separator_hint(header)))
-        t = header.index(target)
-        names = header[:t] + header[t + 1:]
+        names = [name for name in header if name != target]
+        if columns is not None:
+            if len(set(columns)) < len(columns):
+                raise DataError("columns names a column twice: %s" % ", ".join(columns))
+            for name in columns:
+                if name not in names:
+                    raise DataError("%s has no feature column %r; its features are: %s"
+                                    % (path, name, ", ".join(names)))
+            names = list(columns)
+        take = [header.index(name) for name in names]
+        if target is not False:
+            take.append(header.index(target))
         for name in categorical:
             if name not in names:
                 raise DataError("categorical names %r, which is not a feature column of %s; "
@@ -237,10 +280,17 @@ def _read_csv(path, target, text=None, categorical=()):
             if len(cells) != len(header):
                 raise DataError("%s line %d has %d fields, the header has %d"
                                 % (path, line, len(cells), len(header)))
-            label = cells.pop(t).strip()
+            cells = [cells[k] for k in take]
+            label = cells.pop().strip() if target is not False else None
+            if dropped is not None and (label == "" or not all(c.strip() for c in cells)):
+                dropped.append(line)
+                continue
             x = None if levels else _finite_floats(cells)
             if x is None:
                 x = _raise_bad_cell(cells, names, "%s line %d" % (path, line), text, levels)
+            if label is None:
+                yield x, None
+                continue
             if not label:
                 raise DataError("%s line %d: the label (column %r) is empty"
                                 % (path, line, target))

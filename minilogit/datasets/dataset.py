@@ -25,6 +25,7 @@ class Dataset:
         self.target_name = target_name
         # a text column's levels, sorted, the first the reference: {column: levels}
         self.categories = {} if categories is None else categories
+        self.dropped = []           # load_csv(missing="drop"): the lines of rows left out
 
     def __iter__(self):
         return iter((self.data, self.target))

@@ -83,7 +83,7 @@ def test_main_rejects_unknown_commands():
     out, err = io.StringIO(), io.StringIO()
     assert main(["no-such-command"], out, err) == 2
     assert out.getvalue() == "", out.getvalue()
-    assert err.getvalue() == ("minilogit: unknown command no-such-command: choose fit, "
+    assert err.getvalue() == ("minilogit: unknown command no-such-command: choose fit, predict, "
                               "trace, demo, doctest or help\n"), err.getvalue()
 
 
