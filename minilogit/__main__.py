@@ -115,7 +115,9 @@ options of fit and trace (a FILE whose name starts with "-": put -- before it):
                        NLL + lam ((1 - alpha) b'b + alpha |b|_1), the intercept
                        unpenalised. l1 and elasticnet need --solver proximal
                        or cd (cd when no --solver is given). Standardized, the
-                       penalty is on the standardized coefficients (as glmnet)
+                       penalty is on the standardized coefficients (as glmnet).
+                       firth: Firth's penalised likelihood, finite estimates
+                       with standard errors under separation (a binary target)
   --lam X              the penalty's weight lam >= 0 (default 1)
   --l1-ratio A         elasticnet's mixing alpha in [0, 1] (default 0.5)
   --learning-rate ETA  gd: a fixed step (default: a line search);
@@ -200,7 +202,7 @@ OPTIONS = {
 PREDICT_OPTIONS = {"--output": (str, None), "--missing": (str, "error")}
 WHAT = {_number: "a number", _count: "a whole number", _names: "comma-separated column names"}
 FIRST_ORDER = ("gd", "sgd", "proximal")      # standardized by default here
-PENALTIES = {"none": None, "l2": "l2", "l1": "l1", "elasticnet": "elasticnet"}
+PENALTIES = {"none": None, "l2": "l2", "l1": "l1", "elasticnet": "elasticnet", "firth": "firth"}
 
 # The errors of bad data or a failed fit: one line and exit status 1.
 DATA_ERRORS = (DataError, InferenceError, NotFittedError, DivergenceError,
@@ -287,10 +289,11 @@ def make_model(opts, n_classes=2):
     'binomial'
     """
     if opts["--penalty"] not in PENALTIES:
-        raise UsageError("unknown penalty %r: choose none, l2, l1 or elasticnet"
+        raise UsageError("unknown penalty %r: choose none, l2, l1, elasticnet or firth"
                          % opts["--penalty"])
     penalty = PENALTIES[opts["--penalty"]]
-    if penalty is None and (opts["--lam"] is not None or opts["--l1-ratio"] is not None):
+    if penalty in (None, "firth") and (opts["--lam"] is not None
+                                       or opts["--l1-ratio"] is not None):
         raise UsageError("--lam and --l1-ratio need --penalty l2, l1 or elasticnet")
     if opts["--l1-ratio"] is not None and penalty != "elasticnet":
         raise UsageError("--l1-ratio needs --penalty elasticnet")
@@ -315,7 +318,7 @@ def make_model(opts, n_classes=2):
                       if "learning_rate" in entry.settings]       # its table of solvers
         if opts["--learning-rate"] is not None and solver not in takes_rate:
             raise UsageError("--learning-rate needs --solver %s" % " or ".join(takes_rate))
-        lam = 1.0 if penalty is not None and opts["--lam"] is None else opts["--lam"]
+        lam = 1.0 if penalty not in (None, "firth") and opts["--lam"] is None else opts["--lam"]
         model = cls(solver=solver, penalty=penalty, lam=lam, l1_ratio=opts["--l1-ratio"],
                     learning_rate=opts["--learning-rate"],
                     max_iter=opts["--max-iter"], tol=opts["--tol"])

@@ -273,7 +273,7 @@ ONE = "a,y\n1,0\n2,0\n"
     (["fit", "{csv}", "--target", "y", "--family", "poisson", "--link", "probit"], ONE, 2,
      "the poisson family does not take the probit link: choose log"),
     (["fit", "{csv}", "--target", "y", "--penalty", "l3"], ONE, 2,
-     "unknown penalty 'l3': choose none, l2, l1 or elasticnet"),
+     "unknown penalty 'l3': choose none, l2, l1, elasticnet or firth"),
     (["fit", "{csv}", "--target", "y", "--penalty", "l2", "--lam", "lots"], ONE, 2,
      "--lam needs a number, got 'lots'"),
     (["fit", "{csv}", "--target", "y", "--penalty", "l2", "--lam", "-1"], ONE, 2,
