@@ -63,11 +63,14 @@ def test_the_readme_python_blocks_are_doctests_or_need_pandas():
             block
 
 
-def test_every_command_of_the_readme_runs():
+def test_every_command_of_the_readme_runs(tmp_path):
     """Each ``python3 -m minilogit`` line of a ```sh block ends with status 0 and no
-    error; each ``make`` line names a target of the Makefile; ``pip install .``
-    installs this folder (pyproject.toml)."""
+    error, in order, in a folder that holds this one's files (links to them), so
+    that what a command writes (``--save``) lands there; each ``make`` line names
+    a target of the Makefile; ``pip install .`` installs this folder (pyproject.toml)."""
     makefile = open(os.path.join(ROOT, "Makefile")).read()
+    for name in os.listdir(ROOT):
+        os.symlink(os.path.join(ROOT, name), str(tmp_path / name))
     ran = 0
     for block in _blocks("sh"):
         for line in block.splitlines():
@@ -75,7 +78,7 @@ def test_every_command_of_the_readme_runs():
             if command[:1] == ["make"]:
                 assert re.search(r"^%s:" % command[1], makefile, re.M), line
             elif command[:3] == ["python3", "-m", "minilogit"]:
-                proc = subprocess.run([sys.executable] + command[1:], cwd=ROOT,
+                proc = subprocess.run([sys.executable] + command[1:], cwd=str(tmp_path),
                                       capture_output=True, text=True)
                 assert proc.returncode == 0, (line, proc.stderr)
                 assert "minilogit: warning" not in proc.stderr, (line, proc.stderr)
