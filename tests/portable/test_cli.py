@@ -188,3 +188,59 @@ def test_a_closed_stdout_is_one_line_and_status_1():
         sys.stdout = real
     assert status == 1 and err.getvalue() == (
         "minilogit: standard output is closed: nowhere to write the results\n"), err.getvalue()
+
+
+# -- fit --save, predict, --missing drop (issue 39) ----------------------------------
+
+MODEL = CSV[:-4] + ".json"
+
+
+def test_fit_save_then_predict_prints_the_models_probabilities():
+    from helpers import remove_file
+    try:
+        status, out, err = _run(["fit", CSV, "--target", "label", "--save", MODEL])
+        assert status == 0 and err == "", (status, err)
+        assert ("Wrote %s" % MODEL) in out, out
+        status, out, err = _run(["predict", MODEL, CSV])
+        assert status == 0 and err == "", (status, err)
+        lines = out.split("\n")
+        assert lines[0] == "P(label=no),P(label=yes)", lines[0]
+        model = LogisticRegression().fit(X2, [LABELS[v] for v in Y2])
+        want = model.predict_proba(X2)
+        assert len(lines) == len(X2) + 2 and lines[-1] == ""
+        for line, row in zip(lines[1:], want):      # repr's digits: exact, where repr
+            got = [float(c) for c in line.split(",")]   # round-trips (not float32's)
+            assert got == row or SINGLE and all(abs(a - b) <= 1e-6 for a, b in zip(got, row)), \
+                (line, row)
+        status, out, err = _run(["predict", MODEL, CSV, "--output", "label"])
+        assert out.split("\n")[1:-1] == model.predict(X2), out
+        status, out, err = _run(["predict", MODEL, CSV], "x1,label\n1,no\n")
+        assert status == 1 and out == ""
+        assert err == ("minilogit: %s does not have the columns of the fit in %s: it lacks "
+                       "'x2'; the model reads x1, x2\n" % (CSV, MODEL)), err
+    finally:
+        remove_file(MODEL)
+
+
+def test_missing_drop_says_how_many_rows_it_left_out():
+    text = "x,y\n1,0\n,1\n2,1\n3,\n4,0\n2,0\n3,1\n"
+    status, out, err = _run(["fit", CSV, "--target", "y"], text)
+    assert status == 1 and err == ("minilogit: %s line 3, column 'x' is '': every entry must be "
+                                   "a finite number\n" % CSV), err
+    status, out, err = _run(["fit", CSV, "--target", "y", "--missing", "drop"], text)
+    assert status == 0, err
+    assert err == ("minilogit: note: --missing drop left out 2 rows of %s with an empty cell "
+                   "(lines 3, 5); 5 rows remain\n" % CSV), err
+    model = LogisticRegression().fit([[1.0], [2.0], [4.0], [2.0], [3.0]], [0, 1, 0, 0, 1])
+    assert model.summary(feature_names=["x"]) in out
+
+
+def test_messages_name_the_command_lines_options():
+    from minilogit.__main__ import in_cli_words
+    assert in_cli_words("raise max_iter or tol, or use solver='newton'", None) == \
+        "raise --max-iter or --tol, or use --solver newton"
+    # not inside other words, names or options
+    assert in_cli_words("lam_max, tolerance, --lam, 'lam'", None) == \
+        "lam_max, tolerance, --lam, 'lam'"
+    status, out, err = _run(["fit", CSV, "--target", "label", "--max-iter", "1"])
+    assert "; raise --max-iter" in err and "max_iter" not in err, err
