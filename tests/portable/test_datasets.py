@@ -236,8 +236,9 @@ def test_load_csv_reads_only_the_columns_asked_for_and_drops_incomplete_rows():
     text = "a,b,c,y\n1,x,2,0\n2,,3,1\n3,y,,0\n4,x,5,1\n"
     d = _read(text, lambda path: load_csv(path, target="y", columns=["c", "a"],
                                           missing="drop"))
-    assert d.feature_names == ["c", "a"] and d.data == [[2.0, 1.0], [5.0, 4.0]], d.data
-    assert d.dropped == [4] and d.target == [0, 1]      # b, not read, has a gap on line 3
+    assert d.feature_names == ["c", "a"], d.feature_names
+    assert d.data == [[2.0, 1.0], [3.0, 2.0], [5.0, 4.0]], d.data
+    assert d.dropped == [4] and d.target == [0, 1, 1]   # b, not read, has a gap on line 3
     e = raises(DataError, _read, text, lambda path: load_csv(path, target="y",
                                                              columns=["a", "d"]))
     assert str(e) == "%s has no feature column 'd'; its features are: a, b, c" % CSV, str(e)
