@@ -54,8 +54,8 @@ def test_load_csv_that_runs_out_names_the_file_and_the_rows_read(tmp_path, monke
     path = write(tmp_path)
     read = datasets._read_csv
 
-    def runs_out(path, target, text=None, categorical=()):
-        rows = read(path, target, text, categorical)
+    def runs_out(path, target, *options):
+        rows = read(path, target, *options)
         yield next(rows)                    # the header
         for _ in range(5):
             yield next(rows)
