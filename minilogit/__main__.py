@@ -444,10 +444,10 @@ def fit_command(args, out, err, trace=False, doing=None):
             out.write("(%s: these iterates are of the standardized columns.)\n"
                       % standardized_by(opts))
     else:
-        out.write(shown.summary(feature_names=data.feature_names) + "\n")
+        out.write(summary_text(shown, data) + "\n")
         if scaled:
             out.write("\n" + "\n".join(wrap_text(standardized_note(shown, opts), 79)) + "\n\n")
-            out.write(model.summary(feature_names=data.feature_names) + "\n")
+            out.write(summary_text(model, data) + "\n")
     out.write("\n" + "\n".join(wrap_text(in_cli_words(model.explain(), data), 79)) + "\n")
     if opts["--svg"] is not None:
         svg = plot.fit_plot(shown, data)
@@ -459,6 +459,22 @@ def fit_command(args, out, err, trace=False, doing=None):
         out.write("\nWrote %s (python3 -m minilogit predict %s FILE.csv).\n"
                   % (opts["--save"], opts["--save"]))
     return 0
+
+
+def summary_text(model, data):
+    """``model.summary()`` with the file's column names, its note below the
+    table in the command line's words (``in_cli_words``; not the table, whose
+    rows are the file's names).
+
+    >>> from minilogit.datasets import Dataset
+    >>> m = LogisticRegression(penalty="l2", lam=1.0).fit([[0.0], [1.0], [2.0]], [0, 1, 0])
+    >>> summary_text(m, Dataset([], [], ["lam"], "y")).splitlines()[-1][-39:]
+    'refit with --penalty none for inference'
+    """
+    text = model.summary(feature_names=data.feature_names)
+    rule = text.rfind("=" * 20)
+    end = text.find("\n", rule)
+    return text if end < 0 else text[:end] + in_cli_words(text[end:], data)
 
 
 def _write(path, action):
@@ -626,7 +642,8 @@ def _cell(value):
 # the estimators' parameters as the command line names them
 CLI_NAMES = (("learning_rate=None", "no --learning-rate"), ("learning_rate", "--learning-rate"),
              ("max_iter", "--max-iter"), ("l1_ratio", "--l1-ratio"), ("tol", "--tol"),
-             ("lam", "--lam"), ("penalty=None", "--penalty none"))
+             ("lam", "--lam"), ("penalty=None", "--penalty none"),
+             ("look at history_", "run trace"))
 
 
 def in_cli_words(text, data):

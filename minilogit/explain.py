@@ -20,6 +20,7 @@ Converged after 6 Newton steps: the scaled gradient ... fell to 1.16e-10 <= tol 
 
 import math
 
+from .core.estimators import SPREAD
 from .core.solvers import compared
 from .tables import Text
 
@@ -71,7 +72,7 @@ def _why(model):
     tested = _tested(result)
     if not result.converged:
         return ("Stopped at max_iter after %s without converging: %s is %s. %s%s"
-                % (steps, tested, compared(result.criterion, tol), _advice(solver),
+                % (steps, tested, compared(result.criterion, tol), _advice(result),
                    _checked(check)))
     if getattr(result, "test", None) == "deviance":          # GLM's IRLS: R's test
         return ("Converged after %s: the deviance D changed by %.3g <= tol (|D| + 0.1) = "
@@ -116,11 +117,25 @@ def _finished(result):
             "is %.2g" % result.criteria[-1])
 
 
-def _advice(solver):
-    if solver in ("gd", "sgd", "proximal"):
+def _advice(result):
+    """What to do after a fit that stopped at max_iter: first-order steps crawl on
+    columns of unlike scales (the fit's root mean squares, ``result.scales``,
+    more than SPREAD apart) and, on alike ones, along correlated columns.
+
+    >>> from minilogit.core.solvers import FitResult
+    >>> r = FitResult("gd", [0.0, 0.0], [1.0], [0.5], 0, False, None, scales=[1.0, 2.0])
+    >>> print(_advice(r))
+    First-order methods crawl along correlated columns (the scales of these are alike, root mean squares 1 to 2): raise max_iter, or use solver='newton'.
+    """
+    if result.solver not in ("gd", "sgd", "proximal"):
+        return "Raise max_iter, or look at history_ to see whether the loss still falls."
+    lo, hi = min(result.scales or [1.0]), max(result.scales or [1.0])
+    if hi > SPREAD * lo:
         return ("First-order methods crawl when the features have very different "
                 "scales: standardize them, or raise max_iter.")
-    return "Raise max_iter, or look at history_ to see whether the loss still falls."
+    return ("First-order methods crawl along correlated columns (the scales of these are "
+            "alike, root mean squares %.3g to %.3g): raise max_iter, or use solver='newton'."
+            % (lo, hi))
 
 
 def _rate(result):

@@ -320,3 +320,17 @@ def test_the_separation_advice_names_options_that_exist(tmp_path):
     proc = run("fit", path, "--target", "y", "--penalty", "firth")
     assert proc.returncode == 0 and proc.stderr == "", proc.stderr
     assert "Penalty: Firth (1993)" in " ".join(proc.stdout.split())
+
+
+def test_a_first_order_fit_on_standardized_correlated_columns_is_told_what_to_do():
+    """Standardized, breast cancer's radius, perimeter and area are alike in scale
+    but nearly collinear: gd crawls, and the advice is not to standardize again."""
+    proc = run("fit", os.path.join(ROOT, "minilogit", "datasets", "breast_cancer.csv"),
+               "--target", "target", "--columns",
+               "mean_radius,mean_texture,mean_perimeter,mean_area,mean_smoothness",
+               "--solver", "gd", "--max-iter", "50", "--quiet")
+    assert proc.returncode == 0, proc.stderr
+    words = " ".join(proc.stdout.split())
+    assert "First-order methods crawl along correlated columns (the scales of these are " \
+           "alike, root mean squares 1 to 1): raise --max-iter, or use --solver newton." in words
+    assert "standardize them" not in words
