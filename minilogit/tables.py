@@ -250,7 +250,9 @@ def trace_records(result):
 
 
 def trace_table(records):
-    """The iterations as aligned text, one row per record of a ``trace_``.
+    """The iterations as aligned text, one row per record of a ``trace_``; where
+    the trace kept no records (a long run keeps its first and last ones), a
+    line says how many iterations it left out.
 
     >>> from minilogit import LogisticRegression
     >>> m = LogisticRegression(solver="irls").fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
@@ -272,8 +274,13 @@ def trace_table(records):
     equation = "  %-" + str(width) + "s  %s"        # no str.ljust on MicroPython
     fmt = "%9s %17s %16s %15s" + equation
     head = ["iteration", "loss L", "scaled gradient", "max |step|", "equations", extra]
-    rows = []
+    rows, gaps, last = [], [], None
     for r in records:
+        if last is not None and r["iteration"] > last + 1:      # records dropped between
+            gaps.append(len(rows))
+            rows.append(["", "... %s iterations not kept ..." % thousands(r["iteration"] - last - 1),
+                         "", "", "", ""])
+        last = r["iteration"]
         if "w_min" in r:
             more = "%.4g .. %.4g" % (r["w_min"], r["w_max"])
         elif "eta" in r:
@@ -282,8 +289,22 @@ def trace_table(records):
             more = ""
         rows.append(["%d" % r["iteration"], "%.12g" % r["loss"], _g(r.get("criterion")),
                      _g(r["step"]), r["equation"], more])
-    text = "\n".join((fmt % tuple(row)).rstrip() for row in [head] + rows)
-    return table(text, head if extra else head[:-1], [r if extra else r[:-1] for r in rows])
+    lines = [(fmt % tuple(row)).rstrip() for row in [head] + rows]
+    for k in gaps:                                  # one line across the columns
+        lines[k + 1] = " " * 10 + rows[k][1]
+    return table("\n".join(lines), head if extra else head[:-1],
+                 [r if extra else r[:-1] for r in rows])
+
+
+def thousands(n):
+    """n with a comma between each group of three digits (MicroPython's format has no ",").
+
+    >>> thousands(9901), thousands(12), thousands(1234567)
+    ('9,901', '12', '1,234,567')
+    """
+    text = "%d" % n
+    head = len(text) % 3 or 3
+    return ",".join([text[:head]] + [text[k:k + 3] for k in range(head, len(text), 3)])
 
 
 def _g(x):

@@ -219,3 +219,16 @@ def test_a_model_without_inference_says_why_it_has_no_summary():
         # MicroPython's hasattr finds a property without calling it: True there
         assert not hasattr(m, "summary") or sys.implementation.name == "micropython"
     assert "Logistic regression" in ovr.estimators_[0].summary()
+
+
+def test_a_trace_says_how_many_iterations_it_did_not_keep():
+    """A long run keeps its first and last records: the gap between is a line of
+    its own, with the count, not a silent jump from row 49 to row 9951."""
+    from minilogit.tables import trace_table
+    records = [{"iteration": k, "loss": 1.0 / (k + 1), "criterion": 0.1, "step": 0.01,
+                "equation": "(15)", "eta": 0.5} for k in list(range(50)) + [9951, 9952]]
+    lines = str(trace_table(records)).split("\n")
+    assert len(lines) == 1 + 52 + 1, len(lines)
+    assert lines[50].split()[0] == "49" and lines[52].split()[0] == "9951", lines[50:53]
+    assert lines[51].strip() == "... 9,901 iterations not kept ...", lines[51]
+    assert "\n".join(lines).count("not kept") == 1
