@@ -388,7 +388,7 @@ def fit_quietly(model, X, y):
 
     >>> texts = fit_quietly(LogisticRegression(max_iter=1), [[0.0], [1.0], [2.0]], [0, 1, 0])
     >>> len(texts), texts[0].split(":")[0]
-    (1, 'newton did not converge in 1 iterations')
+    (1, 'newton did not converge in 1 iteration')
     """
     return [" ".join(text.split()) for _, text in fit_catching(model, X, y)]
 

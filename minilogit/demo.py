@@ -48,7 +48,7 @@ def fit_catching(model, X, y):
 
     >>> caught = fit_catching(LogisticRegression(max_iter=1), [[0.0], [1.0], [2.0]], [0, 1, 0])
     >>> [(name, text.split(":")[0]) for name, text in caught]
-    [('ConvergenceWarning', 'newton did not converge in 1 iterations')]
+    [('ConvergenceWarning', 'newton did not converge in 1 iteration')]
     """
     if _warnings is not None:
         with _warnings.catch_warnings(record=True) as caught:

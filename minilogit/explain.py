@@ -54,7 +54,8 @@ def _why(model):
         return ("This model was read back with from_json: it keeps the coefficients, "
                 "not the history of the fit that produced them.")
     solver, n = result.solver, result.n_iter
-    steps = "%d %s %s" % (n, NAMES.get(solver, solver), UNITS.get(solver, "steps"))
+    unit = UNITS.get(solver, "steps")
+    steps = "%d %s %s" % (n, NAMES.get(solver, solver), unit if n != 1 else unit[:-1])
     tol = getattr(result, "tol", None)
     check = getattr(result, "newton_check", None)   # asked after a first-order fit
     if result.diagnosis is not None:

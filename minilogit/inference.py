@@ -113,7 +113,7 @@ def unfinished(model):
     ...     warnings.simplefilter("ignore")
     ...     m = LogisticRegression(max_iter=1).fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
     >>> print(unfinished(m))
-    the fit did not converge: newton stopped after 1 iterations with converged_ = False, so its coefficients are not the maximum-likelihood estimate; raise max_iter
+    the fit did not converge: newton stopped after 1 iteration with converged_ = False, so its coefficients are not the maximum-likelihood estimate; raise max_iter
     """
     if model.separation_ is not None:
         return ("the classes are separated, so the maximum-likelihood estimate does "
@@ -126,8 +126,9 @@ def unfinished(model):
                     "estimate; fit(X, y) with solver='newton' finds it" % model.n_iter_)
         return ("the fit did not converge: %s stopped after %d %s with converged_ = False, "
                 "so its coefficients are not the maximum-likelihood estimate; raise "
-                "max_iter%s" % (model.solver, model.n_iter_, "epochs" if model.solver == "sgd"
-                                else "iterations", "" if model.solver in ("newton", "irls")
+                "max_iter%s" % (model.solver, model.n_iter_, ("epoch" if model.solver == "sgd"
+                                else "iteration") + "s" * (model.n_iter_ != 1), ""
+                                if model.solver in ("newton", "irls")
                                 else " or use solver='newton'"))
     return None
 

@@ -1563,7 +1563,7 @@ def test_command_line_prints_the_reduced_summary(tmp_path):
                     out, err)
     text = " ".join(out.getvalue().split())
     assert code == 0 and "Traceback" not in err.getvalue()
-    assert "dose" in text and "the fit did not converge: sgd stopped after 1 epochs" in text, text
+    assert "dose" in text and "the fit did not converge: sgd stopped after 1 epoch with" in text, text
 
 
 def test_more_parameters_than_rows_is_refused_before_any_work():

@@ -1,5 +1,6 @@
 """model.explain(): one sentence per way a fit can end, with its evidence."""
 
+import os
 import warnings
 
 import pytest
@@ -35,7 +36,7 @@ def test_separation_names_the_evidence():
 
 def test_max_iter_reached():
     text = quiet(LogisticRegression(max_iter=1), X, Y).explain()
-    assert text.startswith("Stopped at max_iter after 1 Newton steps") and "tol = 1e-08" in text
+    assert text.startswith("Stopped at max_iter after 1 Newton step without") and "tol = 1e-08" in text
 
 
 def test_step_too_large_after_a_divergence():
@@ -104,3 +105,16 @@ def test_a_failed_refit_forgets_the_old_fit():
     with pytest.raises(NotFittedError):
         m.predict(X)
     assert m.explain().startswith("Failed, step too large")
+
+
+def test_no_message_counts_with_a_parenthesised_plural():
+    """A count and its noun agree ("1 iteration", "2 iterations"), never "point(s)"."""
+    import glob
+    import re
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    for path in glob.glob(os.path.join(root, "minilogit", "**", "*.py"), recursive=True):
+        with open(path, encoding="utf-8") as f:
+            for number, line in enumerate(f, 1):
+                assert not re.search(r"(point|feature|row|column|iteration|step|epoch|class|"
+                                     r"value|label|weight)e?\(s\)", line), \
+                    "%s:%d: %s" % (path, number, line)

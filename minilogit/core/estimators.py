@@ -311,9 +311,9 @@ class Estimator:
         well, pointing at the line that called ``fit`` (the caller's caller)."""
         if result.diagnosis is not None:
             warn("the maximum-likelihood estimate does not exist: %s. The fit "
-                 "stopped after %d iterations; its coefficients are one point "
+                 "stopped at iteration %d; its coefficients are one point "
                  "on a path to infinity, not estimates. Use %sa ridge penalty "
-                 "(penalty='l2'), or remove the separating feature(s)."
+                 "(penalty='l2'), or leave out the separating features."
                  % (result.diagnosis, result.n_iter, "Firth's penalised likelihood (penalty="
                     "'firth': finite estimates with standard errors), " * (
                         "firth" in self.penalties and self.link in (None, "logit"))),  # logit's
@@ -323,10 +323,10 @@ class Estimator:
             if not self.solvers[self.solver].hessian and max(s) > SPREAD * min(s):
                 advice = (" or standardize the features (their root mean squares range "
                           "from %.3g to %.3g)" % (min(s), max(s)))
-            warn("%s did not converge in %d iterations: the scaled %s is %s; "
-                 "raise max_iter%s" % (self.solver, result.n_iter, "KKT violation"
-                                       if self.solvers[self.solver].prox else "gradient",
-                                       compared(result.criterion, result.tol), advice),
+            warn("%s did not converge in %d iteration%s: the scaled %s is %s; raise "
+                 "max_iter%s" % (self.solver, result.n_iter, "s" * (result.n_iter != 1),
+                                 "KKT violation" if self.solvers[self.solver].prox else "gradient",
+                                 compared(result.criterion, result.tol), advice),
                  ConvergenceWarning, self._CALLER)
 
 

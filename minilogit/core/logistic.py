@@ -401,14 +401,14 @@ def diagnose_margins(m, step_margins=None, y=None, names=None, margin=CERTAIN_MA
         return None
     if y is None:
         on_boundary = sum(1 for v in dm if abs(v) <= FLAT * scale)
-        return ("quasi-complete separation: %d points are fitted with "
-                "a probability within %s of their label, and the last step raised "
-                "or kept every margin s_i x_i'beta (%d points sit on the "
+        return ("quasi-complete separation: %d point%s fitted with "
+                "a probability within %s of the label, and the last step raised "
+                "or kept every margin s_i x_i'beta (%d on the "
                 "separating boundary), so the loss keeps falling along it"
-                % (certain[None], _bound(), on_boundary))
+                % (certain[None], " is" if certain[None] == 1 else "s are", _bound(), on_boundary))
     which = ", ".join("%d of class %r" % (certain[k], names[k]) for k in sorted(certain))
-    return ("quasi-complete separation: %d point(s) (%s) are fitted with a "
+    return ("quasi-complete separation: points (%s) are fitted with a "
             "probability within %s of their class, and the last step raised "
             "or kept every margin a_i,y_i - a_ij, so the loss keeps falling "
             "along it (a class that a hyperplane cuts off from the rest)"
-            % (sum(certain.values()), which, _bound()))
+            % (which, _bound()))

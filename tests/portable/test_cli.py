@@ -64,7 +64,7 @@ def _check_raw_trace(lines, text):
     n = len(steps) - 1
     assert [k for k, _ in steps] == list(range(n + 1)), steps
     assert "fit stops at step %d because:" % n in text, text
-    assert "The fit stopped after %d iterations" % n in text, text
+    assert "The fit stopped at iteration %d" % n in text, text
     losses = [v for _, v in steps]
     for got, want in zip(losses, [394.4007, 134.6598, 77.3446, 50.2137]):
         assert abs(got - want) < (1e-3 * want if SINGLE else 5e-5), (got, want)

@@ -130,7 +130,7 @@ def test_quasi_complete_separation_warns():
         sep = only(ws, SeparationWarning)
         assert len(sep) == 1 and len(ws) == 1, (solver, ws)
         assert m.separation_.startswith("quasi-complete separation"), m.separation_
-        assert "2 points sit on the separating boundary" in m.separation_, m.separation_
+        assert "(2 on the separating boundary)" in m.separation_, m.separation_
         assert "quasi-complete" in str(sep[0])
         assert m.converged_ is False
 
@@ -151,7 +151,7 @@ def test_convergence_warning_with_max_iter_1():
         assert isinstance(conv[0], _UserWarning)
         assert m.converged_ is False, solver
         assert m.n_iter_ == 1 and len(m.history_) == 2, (solver, m.n_iter_)
-        assert ("%s did not converge in 1 iterations" % solver) in str(conv[0]), str(conv[0])
+        assert ("%s did not converge in 1 iteration:" % solver) in str(conv[0]), str(conv[0])
         assert m.separation_ is None
 
 
