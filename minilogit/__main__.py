@@ -448,7 +448,11 @@ def fit_command(args, out, err, trace=False, doing=None):
         if scaled:
             out.write("\n" + "\n".join(wrap_text(standardized_note(shown, opts), 79)) + "\n\n")
             out.write(summary_text(model, data) + "\n")
-    out.write("\n" + "\n".join(wrap_text(in_cli_words(model.explain(), data), 79)) + "\n")
+    why = in_cli_words(model.explain(), data)
+    if model.separation_ is not None:           # the warning said how: once is enough
+        why = why.replace(": %s." % in_cli_words(model.separation_, data),
+                          " (the warning above says how).")
+    out.write("\n" + "\n".join(wrap_text(why, 79)) + "\n")
     if opts["--svg"] is not None:
         svg = plot.fit_plot(shown, data)
         _write(opts["--svg"], lambda: save(svg, opts["--svg"]))

@@ -118,7 +118,7 @@ def unfinished(model):
     if model.separation_ is not None:
         return ("the classes are separated, so the maximum-likelihood estimate does "
                 "not exist (%s) and (X'WX)^-1 at the last iterate measures the "
-                "curvature at one point on a path to infinity" % model.separation_)
+                "curvature at one point on a path to infinity" % model.separation_.split(":")[0])
     if not model.converged_:
         if not model.result_.grad_norms:
             return ("the fit did not converge: fit_stream ran %d epochs of SGD with no "

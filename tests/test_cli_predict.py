@@ -334,3 +334,18 @@ def test_a_first_order_fit_on_standardized_correlated_columns_is_told_what_to_do
     assert "First-order methods crawl along correlated columns (the scales of these are " \
            "alike, root mean squares 1 to 1): raise --max-iter, or use --solver newton." in words
     assert "standardize them" not in words
+
+
+def test_the_separation_diagnosis_is_printed_once():
+    """The warning says how the classes are separated; the summary and the
+    explanation refer to it instead of printing it twice more."""
+    proc = run("fit", os.path.join(ROOT, "minilogit", "datasets", "breast_cancer.csv"),
+               "--target", "target", "--quiet")
+    assert proc.returncode == 0
+    both = " ".join((proc.stderr + proc.stdout).split())
+    assert both.count("every one of the 569 points is classified correctly") == 1, both
+    assert proc.stderr.startswith("minilogit: warning: the maximum-likelihood estimate does "
+                                  "not exist: complete separation: at the current")
+    words = " ".join(proc.stdout.split())
+    assert "does not exist (complete separation) and (X'WX)^-1" in words
+    assert "admit no maximum-likelihood estimate (the warning above says how)." in words
