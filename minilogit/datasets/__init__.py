@@ -126,11 +126,23 @@ def too_large(what, n, p):
     >>> print(too_large("X has", 1000000, 10))
     out of memory: X has 1000000 rows x 10 columns, about 320 MB as Python floats (32 bytes each), and the fit holds about twice that; fit_stream reads rows a chunk at a time instead, e.g. LogisticRegression().fit_stream(lambda: minilogit.datasets.stream_csv(path, target="y"), classes=[0, 1])
     """
-    return DataError("out of memory: %s %d rows x %d columns, about %.0f MB as Python "
+    return DataError("out of memory: %s %d rows x %d columns, about %s as Python "
                      "floats (32 bytes each), and the fit holds about twice that; fit_stream "
                      "reads rows a chunk at a time instead, e.g. LogisticRegression()."
                      "fit_stream(lambda: minilogit.datasets.stream_csv(path, target=\"y\"), "
-                     "classes=[0, 1])" % (what, n, p, 32e-6 * n * p))
+                     "classes=[0, 1])" % (what, n, p, size(32.0 * n * p)))
+
+
+def size(n_bytes):
+    """A size in bytes as a board or a desktop would say it: KB below 1 MB.
+
+    >>> size(320e6), size(3.2e6), size(25600), size(600)
+    ('320 MB', '3.2 MB', '26 KB', '0.6 KB')
+    """
+    for unit, scale in (("MB", 1e6), ("KB", 1e3)):
+        if n_bytes >= scale or unit == "KB":
+            value = n_bytes / scale
+            return "%.2g %s" % (value, unit) if value < 10 else "%.0f %s" % (value, unit)
 
 
 def indicators(data, names, text, known=None):

@@ -242,3 +242,10 @@ def test_load_csv_reads_only_the_columns_asked_for_and_drops_incomplete_rows():
     e = raises(DataError, _read, text, lambda path: load_csv(path, target="y",
                                                              columns=["a", "d"]))
     assert str(e) == "%s has no feature column 'd'; its features are: a, b, c" % CSV, str(e)
+
+
+def test_the_size_of_data_that_ran_out_is_said_in_a_boards_units():
+    """A board runs out at a few KB: "about 0 MB" said nothing."""
+    assert str(datasets.too_large("X has", 100, 4)).startswith(
+        "out of memory: X has 100 rows x 4 columns, about 13 KB as Python floats")
+    assert datasets.size(320e6) == "320 MB" and datasets.size(600) == "0.6 KB"
