@@ -40,7 +40,7 @@ class Huge(Table):
 def test_reading_an_array_that_runs_out_names_its_shape():
     with pytest.raises(DataError) as e:
         LogisticRegression().fit(Huge([[0.0, 1.0], [1.0, 0.0], [2.0, 1.0]]), [0, 1, 0])
-    assert "X has 3 rows x 2 columns, about 0 MB" in str(e.value)
+    assert "X has 3 rows x 2 columns, about 0.19 KB" in str(e.value)
     assert "fit_stream" in str(e.value)
 
 
