@@ -28,6 +28,7 @@ import subprocess  # noqa: E402
 import test_layout  # noqa: E402
 
 README = open(os.path.join(ROOT, "README.md"), encoding="utf-8").read()
+READING = open(os.path.join(ROOT, "docs", "reading.md"), encoding="utf-8").read()  # Start here, call by call
 
 
 def _blocks(language):
@@ -90,7 +91,8 @@ def test_every_command_of_the_readme_runs():
 
 
 def test_the_readme_counts_the_core_and_its_budgets():
-    """The number of the core's files, and the budgets tests/test_layout.py keeps."""
+    """The number of the core's files, and the budgets tests/test_layout.py keeps
+    (the trace's in docs/reading.md)."""
     words = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
              "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen"]
     files = list(test_layout.python_files(test_layout.CORE))
@@ -98,7 +100,7 @@ def test_the_readme_counts_the_core_and_its_budgets():
     assert "{:,} lines of code in all".format(test_layout.CORE_BUDGET) in README
     assert "500 lines per file" in README and test_layout.FILE_BUDGET == 500
     assert ("within 4 classes in the MRO besides `object`, 6 files, %d lines executed\n"
-            "and Gauss-Jordan 6 calls below `fit`" % test_layout.READING_BUDGET) in README
+            "and Gauss-Jordan 6 calls below `fit`" % test_layout.READING_BUDGET) in READING
 
 
 # calls a reader does not follow: comprehensions, and the Matrix's small accessors
@@ -108,7 +110,7 @@ _PLUMBING = {"<listcomp>", "<genexpr>", "<lambda>", "shape", "T", "rows", "dot",
 
 
 def test_the_readme_reading_chain_is_the_path_of_a_newton_fit():
-    """The chain of calls the README gives for one fit names only functions the
+    """The chain of calls docs/reading.md gives for one fit names only functions the
     fit calls, in the order it first calls them, and leaves out none of the
     core's functions it calls (the plumbing above aside)."""
     from minilogit import LogisticRegression
@@ -119,8 +121,8 @@ def test_the_readme_reading_chain_is_the_path_of_a_newton_fit():
             name = "LogisticLoss"
         if name not in _PLUMBING and name not in called:
             called.append(name)
-    start = README.index("One `fit` reads top to bottom")
-    chain = README[start:README.index("\n\n", start)]
+    start = READING.index("One `fit` reads top to bottom")
+    chain = READING[start:READING.index("\n\n", start)]
     named = [n.split(".")[-1] for n in re.findall(r"`([\w.]+)`", chain)]
     named = [n for n in named if n not in ("fit", "adapted", "nll")] + ["fit"]
     assert set(named) == set(called), (sorted(set(named) - set(called)),
