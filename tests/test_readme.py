@@ -107,6 +107,15 @@ def _blocks(language):
     return re.findall(r"^```%s\n(.*?)^```" % language, README, re.M | re.S)
 
 
+def test_the_first_screen_says_what_to_run():
+    """The README's first 40 lines hold make demo, make test and a doctested
+    example (run by the test below)."""
+    first = "\n".join(README.split("\n")[:40])
+    assert re.search(r"^make demo ", first, re.M) and re.search(r"^make test ", first, re.M)
+    block = re.search(r"^```python\n(.*?)^```", first, re.M | re.S)
+    assert block and block.group(1).startswith(">>> ") and "fit(" in block.group(1)
+
+
 def test_the_readme_examples_run_as_written():
     """Every >>> example of the README prints exactly what it shows: no option
     that forgives spacing, and enough examples that an emptied README fails."""
