@@ -11,7 +11,7 @@
 #              browser (Pyodide; MicroPython light mode) into build/site/
 # make site-test - serve build/site on 127.0.0.1 and run every example in Debian's
 #              headless Chromium with both runtimes
-# make readme-tables - rewrite the README's "Runs on" table and site figures from
+# make doc-tables - rewrite docs/runtimes.md's "Runs on" table and site figures from
 #              this machine's make portable and make site-test
 # make interop - tests/interop in .venv-interop, with numpy, pandas and scikit-learn:
 #              check_estimator on the estimators, and the user paths (pipelines,
@@ -22,7 +22,7 @@ VPY    := $(VENV)/bin/python
 INTEROP := .venv-interop
 IPY    := $(INTEROP)/bin/python
 
-.PHONY: demo test interop portable board figures notebook bench site site-test readme-tables site-shots clean
+.PHONY: demo test interop portable board figures notebook bench site site-test doc-tables site-shots clean
 
 demo:
 	$(PYTHON) -m minilogit demo
@@ -51,7 +51,7 @@ interop: $(INTEROP)/.installed
 
 # run tests/portable on CPython 3.8-3.13, PyPy, MicroPython and Pyodide, and on
 # the MicroPython unix builds in ../shared/tools/micropython when they are there
-# (a check: it leaves the tree as it is; make readme-tables refreshes the figures)
+# (a check: it leaves the tree as it is; make doc-tables refreshes the figures)
 portable:
 	bash tools/portable/setup.sh
 	$(PYTHON) tools/portable/portable.py
@@ -62,11 +62,11 @@ portable:
 # ../shared/tools/micropython/micropython-board-f32 (and micropython-f64), after
 # the install checks (both manifests freeze with the stock tools; the README's
 # board example runs from each package.json's files and frozen); writes the
-# README's board table; says so and succeeds when the builds are absent:
+# board tables of docs/board.md; says so and succeeds when the builds are absent:
 # make board [BOARD_ARGS="--only JOB,JOB --json PATH -v"]
 board:
 	bash tools/portable/setup.sh --compiler
-	$(PYTHON) tools/board.py --frozen --mpy --readme README.md $(BOARD_ARGS)
+	$(PYTHON) tools/board.py --frozen --mpy --write docs/board.md $(BOARD_ARGS)
 
 # the SVGs are committed: the walkthrough shows them
 figures:
@@ -91,13 +91,13 @@ site-test: site
 	bash tools/site/setup.sh --browser
 	node tools/site/test.mjs --site build/site
 
-# rewrite the README's "Runs on" table and its site figures from this machine's
-# runs of make portable and make site-test (only when every check passes)
-readme-tables: site
+# rewrite docs/runtimes.md's "Runs on" table and its site figures from this
+# machine's runs of make portable and make site-test (only when every check passes)
+doc-tables: site
 	bash tools/portable/setup.sh
-	$(PYTHON) tools/portable/portable.py --readme README.md
+	$(PYTHON) tools/portable/portable.py --write docs/runtimes.md
 	bash tools/site/setup.sh --browser
-	node tools/site/test.mjs --site build/site --readme README.md
+	node tools/site/test.mjs --site build/site --write docs/runtimes.md
 
 # the README's three screenshots of the page (docs/site-*.png)
 site-shots: site

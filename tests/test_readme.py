@@ -1,23 +1,94 @@
-"""The README's "Runs on" table is kept in step with the portable runner."""
+"""The README, true line by line, and the tables it links to in docs/, each
+written there by the command its markers name."""
 
 import os
 import re
+import shutil
 import sys
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 sys.path.insert(0, os.path.join(ROOT, "tools", "portable"))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 import portable  # noqa: E402
 
 
+def _read(*path):
+    with open(os.path.join(ROOT, *path), encoding="utf-8") as f:
+        return f.read()
+
+
+RUNTIMES_MD = os.path.join(ROOT, "docs", "runtimes.md")
+BOARD_MD = os.path.join(ROOT, "docs", "board.md")
+
+
 def test_runs_on_table_has_every_runtime():
-    text = open(os.path.join(ROOT, "README.md")).read()
+    text = _read("docs", "runtimes.md")
     start = text.index(portable.README_BEGIN)
     end = text.index(portable.README_END)
     rows = re.findall(r"^\| (\S+) \| (\S+) \| (\d+) of (\d+) \|", text[start:end], re.M)
     assert [r[0] for r in rows] == portable.RUNTIMES
     for name, version, passed, run in rows:
         assert passed == run and int(run) > 0, name
+
+
+# -- the tables in docs/, and who writes them ------------------------------------
+
+def test_each_table_is_in_docs_between_markers_that_name_its_writer():
+    """The README keeps no table a command writes; each docs/ page's markers say
+    which command writes them, and the Makefile's target passes that page."""
+    readme = _read("README.md")
+    assert "begin (written by" not in readme and "readme-tables" not in readme
+    makefile = _read("Makefile")
+    for page, begin, target, line in [
+            ("runtimes.md", "<!-- runs-on:begin (written by make doc-tables) -->", "doc-tables",
+             "tools/portable/portable.py --write docs/runtimes.md"),
+            ("runtimes.md", "<!-- site:begin (written by make doc-tables) -->", "doc-tables",
+             "node tools/site/test.mjs --site build/site --write docs/runtimes.md"),
+            ("board.md", "<!-- board:begin (written by make board) -->", "board",
+             "tools/board.py --frozen --mpy --write docs/board.md")]:
+        assert _read("docs", page).count(begin) == 1, (page, begin)
+        recipe = re.search(r"^%s:.*\n((?:\t.*\n)+)" % target, makefile, re.M).group(1)
+        assert line in recipe, (target, line)
+        assert "[`docs/%s`](docs/%s" % (page, page) in readme, page
+    assert "copied by hand from the report of one make bench run" in _read("docs", "speed.md")
+    assert "[`docs/speed.md`](docs/speed.md)" in readme
+    site_test = _read("tools", "site", "test.mjs")
+    assert '"<!-- site:begin (written by make doc-tables) -->"' in site_test
+
+
+def test_the_runs_on_writer_rewrites_docs_runtimes(tmp_path):
+    """portable.py --write keeps a skipped runtime's row: with every runtime
+    skipped, it writes docs/runtimes.md back as it is; with one run, that row
+    alone is new."""
+    page = str(tmp_path / "runtimes.md")
+    shutil.copy(RUNTIMES_MD, page)
+    skipped = [{"runtime": n, "ok": False} for n in portable.RUNTIMES]
+    portable.write_readme(page, skipped, keep_runtimes=portable.RUNTIMES)
+    assert open(page, encoding="utf-8").read() == _read("docs", "runtimes.md")
+    ran = dict(runtime="pypy", version="9.9.9", run=3, passed=3, failed=0, seconds=1.0,
+               ok=True, note="")
+    portable.write_readme(page, [ran if r["runtime"] == "pypy" else r for r in skipped],
+                          keep_runtimes=[n for n in portable.RUNTIMES if n != "pypy"])
+    text = open(page, encoding="utf-8").read()
+    assert "| pypy | 9.9.9 | 3 of 3 |" in text and "| pypy | 7.3.11 |" not in text
+    assert text.count("| cpython3.8 | 3.8.18 |") == 1
+
+
+def test_the_board_writer_rewrites_docs_board(tmp_path):
+    """board.py --write puts its tables between docs/board.md's markers and
+    leaves the page's text around them."""
+    import board
+    page = str(tmp_path / "board.md")
+    shutil.copy(BOARD_MD, page)
+    text = _read("docs", "board.md")
+    block = text[text.index(board.README_BEGIN) + len(board.README_BEGIN):text.index(board.README_END)]
+    board.write_readme(page, block.strip("\n"))
+    assert open(page, encoding="utf-8").read() == text
+    board.write_readme(page, "| job | KB |")
+    assert open(page, encoding="utf-8").read() == (
+        text[:text.index(board.README_BEGIN) + len(board.README_BEGIN)] + "\n| job | KB |\n"
+        + text[text.index(board.README_END):])
 
 
 # -- the README, true line by line ---------------------------------------------
@@ -27,12 +98,22 @@ import subprocess  # noqa: E402
 
 import test_layout  # noqa: E402
 
-README = open(os.path.join(ROOT, "README.md"), encoding="utf-8").read()
+README = _read("README.md")
+READING = _read("docs", "reading.md")     # the README's Start here, call by call
 
 
 def _blocks(language):
     """The README's fenced code blocks in ``language``, as text."""
     return re.findall(r"^```%s\n(.*?)^```" % language, README, re.M | re.S)
+
+
+def test_the_first_screen_says_what_to_run():
+    """The README's first 40 lines hold make demo, make test and a doctested
+    example (run by the test below)."""
+    first = "\n".join(README.split("\n")[:40])
+    assert re.search(r"^make demo ", first, re.M) and re.search(r"^make test ", first, re.M)
+    block = re.search(r"^```python\n(.*?)^```", first, re.M | re.S)
+    assert block and block.group(1).startswith(">>> ") and "fit(" in block.group(1)
 
 
 def test_the_readme_examples_run_as_written():
@@ -93,7 +174,8 @@ def test_every_command_of_the_readme_runs(tmp_path):
 
 
 def test_the_readme_counts_the_core_and_its_budgets():
-    """The number of the core's files, and the budgets tests/test_layout.py keeps."""
+    """The number of the core's files, and the budgets tests/test_layout.py keeps
+    (the trace's in docs/reading.md)."""
     words = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
              "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen"]
     files = list(test_layout.python_files(test_layout.CORE))
@@ -101,7 +183,7 @@ def test_the_readme_counts_the_core_and_its_budgets():
     assert "{:,} lines of code in all".format(test_layout.CORE_BUDGET) in README
     assert "500 lines per file" in README and test_layout.FILE_BUDGET == 500
     assert ("within 4 classes in the MRO besides `object`, 6 files, %d lines executed\n"
-            "and Gauss-Jordan 6 calls below `fit`" % test_layout.READING_BUDGET) in README
+            "and Gauss-Jordan 6 calls below `fit`" % test_layout.READING_BUDGET) in READING
 
 
 # calls a reader does not follow: comprehensions, and the Matrix's small accessors
@@ -111,7 +193,7 @@ _PLUMBING = {"<listcomp>", "<genexpr>", "<lambda>", "shape", "T", "rows", "dot",
 
 
 def test_the_readme_reading_chain_is_the_path_of_a_newton_fit():
-    """The chain of calls the README gives for one fit names only functions the
+    """The chain of calls docs/reading.md gives for one fit names only functions the
     fit calls, in the order it first calls them, and leaves out none of the
     core's functions it calls (the plumbing above aside)."""
     from minilogit import LogisticRegression
@@ -122,8 +204,8 @@ def test_the_readme_reading_chain_is_the_path_of_a_newton_fit():
             name = "LogisticLoss"
         if name not in _PLUMBING and name not in called:
             called.append(name)
-    start = README.index("One `fit` reads top to bottom")
-    chain = README[start:README.index("\n\n", start)]
+    start = READING.index("One `fit` reads top to bottom")
+    chain = READING[start:READING.index("\n\n", start)]
     named = [n.split(".")[-1] for n in re.findall(r"`([\w.]+)`", chain)]
     named = [n for n in named if n not in ("fit", "adapted", "nll")] + ["fit"]
     assert set(named) == set(called), (sorted(set(named) - set(called)),

@@ -2,7 +2,7 @@
 """The smallest fixed heap that minilogit's board jobs need, measured on MicroPython.
 
 Run it as ``make board`` or ``python3 tools/board.py [--frozen] [--mpy] [--no-f64]
-[--step KB] [--nudge N,N,...] [--json FILE] [--readme README.md] [-v]``. Standard library only.
+[--step KB] [--nudge N,N,...] [--json FILE] [--write docs/board.md] [-v]``. Standard library only.
 
 Where. The MicroPython unix builds sit beside the clone, in
 ROOT/../shared/tools/micropython/: micropython-board-f32 (32-bit objects,
@@ -92,16 +92,16 @@ a size that works only by the luck of one layout does not count.
 
 Runs go through a pool of --jobs processes at a time.
 
-README. ``--readme FILE`` writes the board table between FILE's
-README_BEGIN and README_END markers (board:begin / board:end): one row per
+The tables. ``--write FILE`` (``make board``: docs/board.md; ``--readme`` is the
+same) writes the board tables between FILE's README_BEGIN and README_END markers (board:begin / board:end): one row per
 job, one column per build and source, each cell *stable / smallest* in KB,
-and a line saying the MicroPython version, step and nudges. The README is
+and a line saying the MicroPython version, step and nudges. FILE is
 only written when every job worked at some heap size, and not with --only.
 
 Time. Here (2 CPUs, --jobs 2) ``make board`` (--frozen --mpy: 9 jobs x 6
 columns) takes some 6,500 runs: 12 minutes on an idle machine (more while
 other work shares the CPUs), after the frozen builds and the install checks
-(a minute); ``--only JOB,JOB`` re-measures a few rows (and leaves the README
+(a minute); ``--only JOB,JOB`` re-measures a few rows (and leaves FILE
 as it is). It then runs each job once more, staged, for the table of where
 the bytes go (``staged``, ``breakdown``).
 """
@@ -501,7 +501,7 @@ README_END = "<!-- board:end -->"
 
 
 def readme_table(summaries, versions, columns, step, nudges):
-    """The README's board table: one row per job, one column per build and source."""
+    """docs/board.md's board table: one row per job, one column per build and source."""
     cells = {(s["job"], s["runtime"], s["sources"]): cell(s) for s in summaries}
     names = [column_name(r, s) + " KB" for r, s in columns]
     rows = ["| job | %s |" % " | ".join(names), "|---|%s" % ("---|" * len(columns))]
@@ -523,7 +523,7 @@ def readme_table(summaries, versions, columns, step, nudges):
 
 
 def breakdown_table(summaries):
-    """Where each job's bytes go on the board build: the README's second table,
+    """Where each job's bytes go on the board build: docs/board.md's second table,
     one figure per source (frozen, .py, .mpy) where the figures differ by source."""
     found = {(s["job"], s["sources"]): s for s in summaries if s["runtime"] == BOARD
              and s.get("parts") and s["stable_from"] is not None}
@@ -625,7 +625,7 @@ def frozen_which(runtimes):
 
 
 def write_readme(path, table):
-    """Put `table` between the README's board markers."""
+    """Put `table` between the board markers of `path` (docs/board.md)."""
     with open(path) as f:
         text = f.read()
     try:
@@ -647,7 +647,7 @@ def main():
     parser.add_argument("--mpy", action="store_true",
                         help="also measure the package precompiled by mpy-cross")
     parser.add_argument("--no-f64", action="store_true", help="measure the board build only")
-    parser.add_argument("--only", help="comma-separated jobs (%s); the README is then "
+    parser.add_argument("--only", help="comma-separated jobs (%s); the --write FILE is then "
                         "left as it is" % ", ".join(JOBS))
     parser.add_argument("--step", type=int, default=1,
                         help="heap sizes are multiples of this many KB (1; 4 for a coarser scan)")
@@ -666,8 +666,9 @@ def main():
     parser.add_argument("--jobs", type=int, default=2, help="processes at once (2)")
     parser.add_argument("--timeout", type=float, default=60, help="seconds per run (60)")
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
-    parser.add_argument("--readme", metavar="FILE",
-                        help="write FILE's board table (between its board markers)")
+    parser.add_argument("--write", "--readme", dest="write", metavar="FILE",
+                        help="write FILE's board tables (between its board markers; "
+                             "make board: docs/board.md)")
     parser.add_argument("-v", "--verbose", action="store_true",
                         help="print every size tried (+ worked, - failed)")
     args = parser.parse_args()
@@ -817,13 +818,13 @@ def main():
                 s["job"], s["runtime"], s["sources"], kb(s["range"][1]), s["why_not"])
             for s in failed))
         return 1
-    if args.readme:
+    if args.write:
         if jobs != JOBS:
-            print("board: --only measured part of the jobs; %s is left as it is" % args.readme)
+            print("board: --only measured part of the jobs; %s is left as it is" % args.write)
         else:
-            write_readme(args.readme,
+            write_readme(args.write,
                          readme_table(summaries, versions, columns, args.step, args.nudge))
-            print("board: wrote the board table of %s" % args.readme)
+            print("board: wrote the board tables of %s" % args.write)
     return 0
 
 

@@ -16,9 +16,9 @@ there, or the frozen build cannot be made, they are skipped, with one line
 saying so, and that is not a failure; when they are there, they must pass
 like the others.
 
-The README's "Runs on" table (--readme) lies between README_BEGIN and
-README_END. This tool writes one row per runtime (the heap each board job
-needs is tools/board.py's own table, elsewhere in the README). The row of a
+The "Runs on" table of docs/runtimes.md (--write FILE; make doc-tables) lies
+between README_BEGIN and README_END. This tool writes one row per runtime (the
+heap each board job needs is tools/board.py's own table, in docs/board.md). The row of a
 runtime skipped because its executable is not beside the clone is also kept
 from the table being replaced, so that a clone without them does not drop their rows.
 
@@ -198,7 +198,7 @@ LIMITS = {
                                     "the executable by the repository's manifest.py, as a "
                                     "board's firmware holds it",
 }
-README_BEGIN = "<!-- runs-on:begin (written by make readme-tables) -->"
+README_BEGIN = "<!-- runs-on:begin (written by make doc-tables) -->"
 README_END = "<!-- runs-on:end -->"
 TABLE_HEAD = ["| runtime | version tested | portable tests passed | seconds | what it lacks |",
               "|---|---|---|---|---|"]
@@ -263,8 +263,9 @@ def main():
     parser.add_argument("--allow-missing", action="store_true",
                         help="skip runtimes that are not installed instead of failing")
     parser.add_argument("--json", metavar="FILE", help="also write the results as JSON")
-    parser.add_argument("--readme", metavar="FILE",
-                        help="when every runtime passes, rewrite FILE's \"Runs on\" table")
+    parser.add_argument("--write", "--readme", dest="write", metavar="FILE",
+                        help="when every runtime passes, rewrite FILE's \"Runs on\" table "
+                        "(make doc-tables: docs/runtimes.md)")
     parser.add_argument("--jobs", type=int, default=2, help="runtimes run at once (default 2)")
     parser.add_argument("--timeout", type=float, default=1800, help="seconds per runtime")
     parser.add_argument("-v", "--verbose", action="store_true",
@@ -317,8 +318,8 @@ def main():
         with open(args.json, "w") as f:
             json.dump([{k: r[k] for k in keys} for r in results], f, indent=2)
             f.write("\n")
-    if args.readme and not bad and passed:
-        write_readme(args.readme, results, keep_runtimes=absent)
+    if args.write and not bad and passed:
+        write_readme(args.write, results, keep_runtimes=absent)
     return 1 if bad or not passed else 0
 
 

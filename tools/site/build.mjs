@@ -1,6 +1,7 @@
 // Usage: node tools/site/build.mjs [OUT]   (make site; OUT defaults to build/site)
 // Builds the walkthrough as one static page whose examples run in the browser,
-// offline: walkthrough.md, README.md's "Start here", docs/concordance.md and
+// offline: walkthrough.md, README.md's "Start here", docs/concordance.md,
+// docs/reading.md and
 // the core's source (through extract.py), with the equations typeset by KaTeX
 // at build time, the pictures inline, and two Pythons copied in: Pyodide (the
 // full walkthrough) and MicroPython's WebAssembly port (the light mode, for the
@@ -85,12 +86,13 @@ function doctestBlock(id, text, section, extra = "") {
 </div>\n`;
 }
 
-// Links into the repository: the concordance is a page of the site, the
+// Links into the repository: the concordance and the reading are pages of the site, the
 // package's files are copied beside it, anything else points at the file's name.
 function fixLinks(html) {
   return html.replace(/(href|src)="([^"#:]+)(#[^"]*)?"/g, (m, attr, target, hash = "") => {
     const t = target.replace(/^\.\.\//, "").replace(/^\.\//, "");
     if (t === "docs/concordance.md" || t === "concordance.md") return `${attr}="concordance.html${hash}"`;
+    if (t === "docs/reading.md" || t === "reading.md") return `${attr}="reading.html${hash}"`;
     if (t === "walkthrough.md" || t === "../walkthrough.md") return `${attr}="index.html${hash}"`;
     if (t.startsWith("minilogit/")) return `${attr}="${t}${hash}"`;
     return m;
@@ -225,6 +227,15 @@ ${fixLinks(md.render(read("docs/concordance.md")))
 </main></body></html>
 `;
 
+// --- one fit through the core, call by call: a page of its own --------------
+const reading = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>minilogit: one fit through the core</title>
+<link rel="stylesheet" href="site.css"></head><body class="plainpage"><main>
+<p><a href="index.html#start-here">← Start here</a></p>
+${fixLinks(md.render(read("docs/reading.md")))}
+</main></body></html>
+`;
+
 // --- write ------------------------------------------------------------------
 fs.rmSync(OUT, { recursive: true, force: true });
 fs.mkdirSync(OUT, { recursive: true });
@@ -238,6 +249,7 @@ const copy = (from, rel) => {
 };
 write("index.html", page);
 write("concordance.html", concordance);
+write("reading.html", reading);
 for (const f of ["site.css", "site.js", "lightdoctest.py", "pyrunner.py"]) copy(path.join(HERE, f), f);
 // the package: one JSON per runtime (the light mode loads only the core), and
 // each file as itself for the links

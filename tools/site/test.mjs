@@ -1,4 +1,4 @@
-// Usage: node tools/site/test.mjs [--site DIR] [--readme FILE] [--shots DIR]   (make site-test)
+// Usage: node tools/site/test.mjs [--site DIR] [--write FILE] [--shots DIR]   (make site-test)
 // Serves the built site on 127.0.0.1 and drives Debian's Chromium (headless,
 // through puppeteer-core: it downloads no browser) over every example of the
 // page, with Pyodide and with the MicroPython light mode:
@@ -7,10 +7,11 @@
 //   - no request may go to a host other than 127.0.0.1 (each is recorded;
 //     the browser also resolves no other host);
 //   - light mode: payload <= 1.5 MB; the first result's time, cold and warm,
-//     is reported (and written to the README), never a check: it is the
+//     is reported (and written by --write), never a check: it is the
 //     machine's load as much as the page's;
 //   - chromium --headless --dump-dom reads the same verdict without a driver.
-// --readme writes the figures between the README's site markers; --shots
+// --write FILE (make doc-tables: docs/runtimes.md; --readme is the same) writes
+// the figures between FILE's site markers; --shots
 // writes the three screenshots (an equation with its code, a run example, a
 // redrawn picture) to DIR.
 import fs from "node:fs";
@@ -128,7 +129,8 @@ for (const query of ["", "&runtime=micropython"]) {
 check(offsite.length === 0, `no request left 127.0.0.1 (${offsite.length}: ${offsite.slice(0, 5).join(" ")})`);
 server.close();
 
-if (opt("--readme") && failures.length === 0) writeReadme(path.resolve(opt("--readme")));
+const target = opt("--write") || opt("--readme");
+if (target && failures.length === 0) writeReadme(path.resolve(target));
 console.log(failures.length ? `site-test: FAILED: ${failures.join("; ")}` : "site-test: all checks pass");
 process.exitCode = failures.length ? 1 : 0;
 
@@ -168,10 +170,10 @@ async function editAndRerun(page, name) {
 }
 
 function writeReadme(file) {
-  const BEGIN = "<!-- site:begin (written by make readme-tables) -->", END = "<!-- site:end -->";
+  const BEGIN = "<!-- site:begin (written by make doc-tables) -->", END = "<!-- site:end -->";
   const text = fs.readFileSync(file, "utf8");
   const i = text.indexOf(BEGIN), j = text.indexOf(END);
-  if (i < 0 || j < i) { console.log(`site-test: no site markers in ${file}: README left alone`); return; }
+  if (i < 0 || j < i) { console.log(`site-test: no site markers in ${file}: left alone`); return; }
   const row = (name, what) => {
     const { cold, warm } = results[name];
     return `| ${name === "pyodide" ? "Pyodide" : "MicroPython"} | ${cold.rtinfo.split(":")[0]} | ${what} | ` +
