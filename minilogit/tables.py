@@ -119,12 +119,13 @@ class Table(str):
         return str.__str__(self)
 
     def _repr_html_(self):
+        # the title heads the first table: the facts' when there are some, as the text has it
+        caption = ["<caption>%s</caption>" % escape(self.title)] if self.title else []
         out = []
         if self.facts:
-            out += ["<table>"] + _html_rows("td", self.facts) + ["</table>"]
-        out.append("<table>")
-        if self.title:
-            out.append("<caption>%s</caption>" % escape(self.title))
+            out += ["<table>"] + caption + _html_rows("td", self.facts) + ["</table>"]
+            caption = []
+        out += ["<table>"] + caption
         out.append("<thead>%s</thead>" % _html_rows("th", [self.head])[0])
         out += ["<tbody>"] + _html_rows("td", self.rows) + ["</tbody>", "</table>"]
         if self.note:

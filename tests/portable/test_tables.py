@@ -8,7 +8,7 @@ tests/test_tables.py parses the HTML with xml.etree.ElementTree.
 
 import sys
 
-from helpers import X2, Y2, raises
+from helpers import X2, Y2, Skip, raises
 from minilogit import GLM, InferenceError, LogisticRegression, SoftmaxRegression
 from minilogit.models.least_squares import LeastSquaresClassifier
 from minilogit.models.multilabel import MultiLabelClassifier, OneVsRest
@@ -232,3 +232,14 @@ def test_a_trace_says_how_many_iterations_it_did_not_keep():
     assert lines[50].split()[0] == "49" and lines[52].split()[0] == "9951", lines[50:53]
     assert lines[51].strip() == "... 9,901 iterations not kept ...", lines[51]
     assert "\n".join(lines).count("not kept") == 1
+
+
+def test_a_summarys_html_starts_with_its_title():
+    """In a notebook the title heads the summary, above its statistics, as in the
+    text; not between the statistics and the coefficients."""
+    if not WHOLE:
+        raise Skip("MicroPython: str subclasses are plain str, and there is no notebook")
+    html = LogisticRegression().fit(SMALL_X, SMALL_Y).summary()._repr_html_()
+    title = html.index("<caption>Logistic regression (1 vs 0)</caption>")
+    assert title < html.index("Observations:") < html.index("<thead>"), html
+    assert html.count("<caption>") == 1
