@@ -93,3 +93,14 @@ def test_bad_weights():
     assert "weights must be >= 0" in str(e), str(e)
     e = raises(DataError, LogisticRegression(penalty="l1").fit, TOY_X, TOY_Y)
     assert "solver='cd' or solver='proximal'" in str(e), str(e)
+
+
+def test_dir_lists_the_inference_attributes():
+    """Tab completion finds summary and the statistics (properties of the class)."""
+    from minilogit import GLM, SoftmaxRegression
+    X = [[0.0], [1.0], [2.0], [3.0], [4.0], [5.0]]
+    for model, y in ((LogisticRegression(), [0, 0, 1, 0, 1, 1]),
+                     (SoftmaxRegression(), [0, 1, 2, 0, 1, 2]), (GLM(), [0, 0, 1, 0, 1, 1])):
+        names = dir(model.fit(X, y))
+        for name in ("summary", "bse_", "pvalues_", "conf_int", "coef_", "explain"):
+            assert name in names, (type(model).__name__, name)
