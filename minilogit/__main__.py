@@ -141,7 +141,8 @@ options of fit and trace (a FILE whose name starts with "-": put -- before it):
                        the gradient of the mean loss in the coefficients of
                        columns rescaled to root mean square 1
   --svg OUT.svg        also write a picture to OUT.svg: the loss per iteration
-                       on a log scale and, when the data have exactly two
+                       on a log scale (of a converged fit, L - L_min: Newton's
+                       quadratic convergence shows) and, when the data have exactly two
                        features and the model is binary, the data and the
                        decision boundary p = 1/2 beside it (one SVG, 1280 x 400)
   --save MODEL.json    also write the fitted model, on the raw columns, as JSON
@@ -713,8 +714,8 @@ def name_columns(text, data):
 
 
 def scale_advice(model, data):
-    """What to do before a first-order fit (gd, sgd, proximal) with --no-standardize on columns whose
-    scales (root mean squares, the intercept's 1 among them) are more than
+    """What to do before a first-order fit (gd, sgd, proximal) with --no-standardize
+    on columns whose scales (root mean squares, the intercept's 1 among them) are more than
     SPREAD apart, as the fit's own ConvergenceWarning says (gd, sgd); None
     when the solver or the data need nothing.
 

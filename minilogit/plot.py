@@ -301,7 +301,8 @@ def _name(label, class_names):
 
 
 def fit_plot(model, data, width=None, height=None):
-    """The SVG for --svg: the loss history, beside it the decision boundary if drawable.
+    """The SVG for --svg: the loss history (of a converged fit: L - L_min, its
+    distance from the final loss), beside it the decision boundary if drawable.
 
     The boundary is drawn for a binary model (logistic regression, or a
     binomial GLM: the line where its mean is 1/2) on exactly two features.
@@ -311,8 +312,8 @@ def fit_plot(model, data, width=None, height=None):
     >>> from minilogit.datasets import Dataset
     >>> data = Dataset([[0.0, 1.0], [1.0, 0.0], [2.0, 2.0], [3.0, 1.0]], [0, 1, 0, 1], ["a", "b"], "y")
     >>> svg = fit_plot(LogisticRegression(penalty="l2").fit(data.data, data.target), data)
-    >>> svg.startswith("<svg"), 'width="1280"' in svg
-    (True, True)
+    >>> svg.startswith("<svg"), 'width="1280"' in svg, "loss − optimum" in svg
+    (True, True, True)
     """
     model._check_fitted()
     if isinstance(model, LeastSquaresClassifier):     # solved in one step: no loss history
@@ -320,7 +321,10 @@ def fit_plot(model, data, width=None, height=None):
                         "LeastSquaresClassifier is solved in one step and has none")
     history = model.history_
     optimum = None
-    if min(history) <= 0:            # e.g. a gaussian GLM's perfect fit: no log scale of 0
+    # converged: L - L_min, so that Newton's quadratic convergence shows as a falling
+    # curve (the raw loss flattens at once); and when the loss reaches 0 (a gaussian
+    # GLM's perfect fit), which a log scale cannot show
+    if getattr(model, "converged_", False) or min(history) <= 0:
         optimum = min(history)
     svgs = [loss_history_plot([(model.solver, history)], optimum=optimum)]
     binary = (getattr(model, "family", "binomial") == "binomial"   # K classes: no one line

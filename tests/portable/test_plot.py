@@ -187,3 +187,18 @@ def test_bank_balance_threshold_moves_with_the_share():
 
     assert abs(crossing(0.5) - BANK_BOUNDARY) < 150
     assert crossing(0.8) < crossing(0.5) - 300 < crossing(0.2) - 600
+
+
+def test_the_fit_pictures_loss_panel_is_the_distance_from_the_final_loss():
+    """A converged fit's panel is L - L_min on a log scale, where Newton's
+    quadratic convergence shows (the raw loss flattens after two steps)."""
+    from minilogit import LogisticRegression
+    from minilogit.datasets import Dataset
+    from minilogit.plot import fit_plot
+    from helpers import X2, Y2
+    data = Dataset(X2, Y2, ["a", "b"], "y")
+    svg = fit_plot(LogisticRegression().fit(data.data, data.target), data)
+    assert "loss − optimum" in svg
+    from helpers import fit
+    short, _ = fit(LogisticRegression(max_iter=1), data.data, data.target)
+    assert "loss − optimum" not in fit_plot(short, data)        # no optimum to measure from
