@@ -76,7 +76,7 @@ def set_inference(inference, beta, nobs, llf, llnull, deviance, null_deviance, l
     inference.df_resid_ = nobs - k
     inference.llf_, inference.llnull_ = llf, llnull
     inference.deviance_, inference.null_deviance_ = deviance, null_deviance
-    inference.cov_params_ = None
+    inference.cov_params_ = inference.pearson_chi2_ = None     # Pearson's: a GLM sets it
     if blocked is None:
         blocked = unfinished(model)
     if blocked is None:
@@ -148,7 +148,7 @@ class Inference:
 
     FACTS = ("params_", "param_names_", "link_", "nobs_", "df_model_", "df_resid_", "llf_",
              "llnull_", "deviance_", "null_deviance_", "cov_params_", "inference_blocked_",
-             "scale_")
+             "scale_", "pearson_chi2_")
     STATISTICS = ("bse_", "zvalues_", "pvalues_", "odds_ratios_", "aic_", "bic_",
                   "prsquared_", "llr_", "llr_pvalue_")
 

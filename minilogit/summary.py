@@ -137,8 +137,11 @@ def summary_table(m, alpha, feature_names, short):
     first = max(12, max(len(n) for n in names) + 2)
     W = max(78, first + 11 * len(head))
     left = [("Observations:", "%g" % m.nobs_), ("Df model:", "%d" % m.df_model_),
-            ("Df residuals:", "%g" % m.df_resid_), ("Converged:", str(m.converged_)),
-            ("Iterations:", "%d" % m.n_iter_), ("Solver:", m.solver)]
+            ("Df residuals:", "%g" % m.df_resid_)]
+    if getattr(m, "pearson_chi2_", None) is not None:      # a GLM's, as statsmodels prints
+        left += [("Deviance:", "%.4f" % m.deviance_), ("Pearson chi2:", "%.4g" % m.pearson_chi2_)]
+    left += [("Converged:", str(m.converged_)), ("Iterations:", "%d" % m.n_iter_),
+             ("Solver:", m.solver)]
     if m._firth:
         left.append(("Penalty:", "Firth (1993)"))
     if not blocked:

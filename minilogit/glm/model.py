@@ -266,6 +266,10 @@ class GLM(Model, Estimator):
         set_inference(inference, beta, nobs, llf, llnull, family.deviance(y, mu, w),
                       family.deviance(y, mu0, w), link.name,
                       lambda: information(beta), scale, blocked)   # eq. (33)
+        # Pearson's chi^2: sum_i w_i (y_i - mu_i)^2 / V(mu_i), the residuals in units of
+        # their variance (statsmodels' pearson_chi2; the gaussian scale times df_resid)
+        inference.pearson_chi2_ = sum(_pearson(y_i, m, w_i, family.variance(m))
+                                      for y_i, m, w_i in zip(y, mu, w) if w_i)
 
     def _summary_title(self):
         offset = ", with an offset" if self._with_offset else ""
@@ -425,6 +429,18 @@ def _null_means(y, family, link, weights, offset):
     ones = Matrix.from_columns([[1.0] * len(w)])        # the intercept alone
     b0 = glm_irls(GLMLoss(ones, y, family, link, weights, offset, shares=True)).beta[0]
     return [link.inverse(b0 + o) for o in offset]
+
+
+def _pearson(y, mu, w, v):
+    """w (y - mu)^2 / V(mu), a row's term of Pearson's chi^2; at V = 0 (a mean fitted
+    with certainty, 0 or 1) 0 if y is that mean, else inf.
+
+    >>> _pearson(1.0, 0.5, 2.0, 0.25), _pearson(1.0, 1.0, 1.0, 0.0), _pearson(0.0, 1.0, 1.0, 0.0)
+    (2.0, 0.0, inf)
+    """
+    if v > 0:
+        return w * (y - mu) ** 2 / v
+    return 0.0 if y == mu else INF
 
 
 def _log_choose(n, s):

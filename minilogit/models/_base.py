@@ -175,6 +175,7 @@ class Model:
     inference_blocked_ = property(
         lambda self: self._inference("inference_blocked_").inference_blocked_)
     scale_ = property(lambda self: self._inference("scale_").scale_)
+    pearson_chi2_ = property(lambda self: self._inference("pearson_chi2_").pearson_chi2_)
     bse_ = property(lambda self: self._inference("bse_").bse_)
     zvalues_ = property(lambda self: self._inference("zvalues_").zvalues_)
     pvalues_ = property(lambda self: self._inference("pvalues_").pvalues_)
