@@ -279,8 +279,8 @@ def trace_table(records):
     for r in records:
         if last is not None and r["iteration"] > last + 1:      # records dropped between
             gaps.append(len(rows))
-            rows.append(["", "... %s iterations not kept ..." % thousands(r["iteration"] - last - 1),
-                         "", "", "", ""])
+            left_out = thousands(r["iteration"] - last - 1)
+            rows.append(["", "... %s iterations not kept ..." % left_out, "", "", "", ""])
         last = r["iteration"]
         if "w_min" in r:
             more = "%.4g .. %.4g" % (r["w_min"], r["w_max"])

@@ -59,8 +59,8 @@ def load_csv(path, target=None, categorical=(), columns=None, missing="error", l
     numbers; by default (``"error"``) an empty cell is a DataError.
     ``target=False`` reads rows to predict (no label: ``target`` is all None),
     and ``levels``, a fit's ``categories_``, codes each text column with the
-    fit's levels, not the file's. The file is read a line at a time. A file that breaks these rules is a
-    DataError naming the file and the line.
+    fit's levels, not the file's. The file is read a line at a time. A file
+    that breaks these rules is a DataError naming the file and the line.
 
     >>> d = load_csv(_HERE + "/breast_cancer.csv", target="target")
     >>> d.feature_names[0], d.data[0][0], d.target[0]
