@@ -224,7 +224,8 @@ def _array(A, name, ndim, numbers=True):
         raise DataError("%s has shape %r: it must have %d dimension%s"
                         % (name, A.shape, ndim, "s" if ndim > 1 else ""))
     if ndim == 2 and A.shape[0] and not A.shape[1]:
-        raise DataError("%s has %d rows but no columns: 0 features (shape=%r) while a "
+        # the words scikit-learn's check_estimator matches, "0 feature(s) (shape=..."
+        raise DataError("%s has %d rows but no columns: 0 feature(s) (shape=%r) while a "
                         "minimum of 1 is required." % (name, A.shape[0], A.shape))
     if kind in "biu" and ndim == 2:
         A = A.astype(float)                             # features True, False: 1.0, 0.0

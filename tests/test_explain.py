@@ -115,6 +115,8 @@ def test_no_message_counts_with_a_parenthesised_plural():
     for path in glob.glob(os.path.join(root, "minilogit", "**", "*.py"), recursive=True):
         with open(path, encoding="utf-8") as f:
             for number, line in enumerate(f, 1):
+                if "0 feature(s) (shape=" in line:      # scikit-learn's words, which its
+                    continue                            # check_estimator matches
                 assert not re.search(r"(point|feature|row|column|iteration|step|epoch|class|"
                                      r"value|label|weight)e?\(s\)", line), \
                     "%s:%d: %s" % (path, number, line)
