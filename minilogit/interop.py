@@ -461,23 +461,6 @@ def set_params(model, params):
     return model
 
 
-def estimator_repr(model):
-    """``Name(param=value, ...)`` with the parameters that differ from the defaults.
-
-    >>> from minilogit import GLM
-    >>> estimator_repr(GLM(family="gaussian"))
-    "GLM(family='gaussian')"
-    """
-    params = model.get_params(deep=False)
-    try:
-        defaults = type(model)().get_params(deep=False)
-    except TypeError:                                   # a parameter without a default
-        defaults = {}
-    shown = ["%s=%r" % (name, params[name]) for name in model._PARAMS
-             if name not in defaults or repr(params[name]) != repr(defaults[name])]
-    return "%s(%s)" % (type(model).__name__, ", ".join(shown))
-
-
 def score(model, X, y, sample_weight=None):
     """A classifier's accuracy on (X, y), weighted by ``sample_weight`` when
     given (a GLM's score, D^2, is its own: ``minilogit.GLM.score``).

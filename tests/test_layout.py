@@ -25,9 +25,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGE = os.path.join(ROOT, "minilogit")
 CORE = os.path.join(PACKAGE, "core")
 
-CORE_BUDGET = 1550          # code lines: 1,550 today (1,517 before issue 41's second part:
+CORE_BUDGET = 1564          # code lines: 1,564 today (1,517 before issue 41's second part:
                             # a fit published whole under a lock, a run's floats unboxed on
-                            # MicroPython, units-free line search, out of memory said)
+                            # MicroPython, units-free line search, out of memory said; 1,550
+                            # before the core's classes had a repr, moved from interop.py,
+                            # and named an unknown parameter, scikit-learn's C in lam)
 FILE_BUDGET = 500           # lines, docstrings included
 READING_BUDGET = 315        # lines one warm Newton fit executes: 270 today
 

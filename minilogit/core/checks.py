@@ -219,6 +219,53 @@ def check_sample_weight(sample_weight, n_rows, name="sample_weight"):
     return out
 
 
+def row_weights(sample_weight, class_weight, classes, index, model="a binary model"):
+    """The weight of each row, eq. (47): ``sample_weight`` times its class's
+    ``class_weight`` (None when every row weighs 1). ``index`` holds each row's
+    class, 0 to K - 1; "balanced" weighs class c N / (K n_c), a dict
+    {label: weight} names some classes (the rest weigh 1). Every class must
+    keep some weight, or ``model`` cannot be fitted.
+
+    >>> row_weights(None, "balanced", ["a", "b"], [0, 0, 0, 1])
+    [0.6666666666666666, 0.6666666666666666, 0.6666666666666666, 2.0]
+    >>> row_weights([1, 2, 1], {"b": 3}, ["a", "b"], [0, 1, 1])
+    [1.0, 6.0, 3.0]
+    """
+    if sample_weight is None and class_weight is None:
+        return None                                           # every row weighs 1
+    n, K = len(index), len(classes)
+    w = check_sample_weight(sample_weight, n)
+    if class_weight is not None:
+        if class_weight == "balanced":
+            counts = [index.count(c) for c in range(K)]
+            per_class = [n / (K * n_c) for n_c in counts]                     # N / (K n_c)
+        elif isinstance(class_weight, dict):
+            for label in class_weight:
+                if label not in classes:
+                    raise DataError("class_weight has a label %r that is not in y %r"
+                                    % (label, classes))
+            per_class = [check_sample_weight([class_weight.get(c, 1.0)], 1, "class_weight")[0]
+                         for c in classes]
+        else:
+            raise DataError("class_weight must be None, 'balanced' or a dict "
+                            "{label: weight}, got %r" % (class_weight,))
+        w = [b * per_class[c] for b, c in zip(w or [1.0] * n, index)]
+    totals = [0.0] * K
+    for w_i, c in zip(w, index):
+        totals[c] += w_i
+    needs = "%s needs %s" % (model, "both classes" if K == 2 else "every class")
+    for c in range(K):
+        rest = sum(totals) - totals[c]
+        if totals[c] == 0:
+            raise DataError("every row of class %r has weight 0: %s" % (classes[c], needs))
+        if rest / (totals[c] + rest) == 1.0:             # class c's weight lost in rounding
+            raise DataError("the rows of class %r weigh %r in all, nothing next to the %r of "
+                            "%s: %s; rescale the weights" % (
+                                classes[c], totals[c], rest, "class %r" % (classes[1 - c],)
+                                if K == 2 else "the other classes", needs))
+    return w
+
+
 def check_number(value, name, what, ok=None, integer=False):
     """Return ``value`` if it is a number (an int when ``integer``; never a
     bool) for which ``ok(value)`` holds; else raise DataError saying that

@@ -21,8 +21,8 @@ import math
 
 from .solvers import TOL, WORK, Solver, compared, gradient_descent, irls, newton, sgd
 from .logistic import LogisticLoss
-from .checks import (adapted, check_binary_labels, check_number, check_sample_weight,
-                     check_scores, check_threshold, check_X, design)
+from .checks import (adapted, check_binary_labels, check_number, check_scores,
+                     check_threshold, check_X, design, row_weights)
 from .compat import INF, warn
 from .errors import (ConvergenceWarning, DataError, DivergenceError, NotFittedError,
                      SeparationWarning, SingularMatrixError)
@@ -68,9 +68,34 @@ class Estimator:
     verbose = 0         # the constructor's argument, where an estimator takes one
     solvers = {}
 
+    def __new__(cls, *args, **params):
+        """Refuse a keyword the constructor does not take, naming the ones it does
+        (Python's own error names neither), before ``__init__`` runs."""
+        for name in params:
+            if name not in cls._PARAMS:
+                raise TypeError("%s takes no parameter %r%s; its parameters are %s" % (
+                    cls.__name__, name, " (scikit-learn's LogisticRegression(C=...) is "
+                    "penalty='l2', lam=1/(2C) here, eq. (41))" * (name == "C"),
+                    ", ".join(cls._PARAMS)))
+        return object.__new__(cls)
+
     def get_params(self, deep=True):
         """The constructor's arguments as a dict (``deep``: scikit-learn's argument)."""
         return dict((name, getattr(self, name)) for name in self._PARAMS)
+
+    def __repr__(self):
+        """The call that makes this estimator, naming the parameters not at their defaults.
+
+        >>> LogisticRegression(penalty="l2", lam=0.5)
+        LogisticRegression(penalty='l2', lam=0.5)
+        """
+        try:
+            default = type(self)().get_params()
+        except TypeError:               # a parameter without a default: name them all
+            default = {}
+        return "%s(%s)" % (type(self).__name__, ", ".join(
+            "%s=%r" % (name, getattr(self, name)) for name in self._PARAMS
+            if name not in default or repr(getattr(self, name)) != repr(default[name])))
 
     def check_params(self):
         """Check the constructor's parameters, as ``fit`` does first; return self.
@@ -411,7 +436,7 @@ class LogisticRegression(Estimator):
         penalty = self._check_params()
         X1 = design(X, self.fit_intercept)
         classes, y01 = check_binary_labels(y, X1.shape[0])
-        weights = self._weights(sample_weight, classes, y01)
+        weights = row_weights(sample_weight, self.class_weight, classes, y01)   # eq. (47)
         self._check_identified(X1.shape, penalty is not None)
         loss = LogisticLoss(X1, y01, weights)                # eq. (10)
         first = 1 if self.fit_intercept else 0
@@ -428,44 +453,6 @@ class LogisticRegression(Estimator):
         self._keep(result, X1.shape[1] - first)
         self._loss, self._penalised = loss, penalty is not None and not penalty.keeps_inference
         return self
-
-    def _weights(self, sample_weight, classes, y01):
-        """The weight of each row, eq. (47): sample_weight times the class weight
-        (None if all 1); both classes must keep some weight."""
-        if sample_weight is None and self.class_weight is None:
-            return None                                           # every row weighs 1
-        n = len(y01)
-        w = check_sample_weight(sample_weight, n)
-        cw = self.class_weight
-        if cw is not None:
-            counts = [n - sum(y01), sum(y01)]
-            if cw == "balanced":
-                per_class = [n / (2.0 * c) for c in counts]           # N / (K n_c)
-            elif isinstance(cw, dict):
-                for label in cw:
-                    if label not in classes:
-                        raise DataError("class_weight has a label %r that is not in y %r"
-                                        % (label, classes))
-                per_class = [check_sample_weight([cw.get(c, 1.0)], 1, "class_weight")[0]
-                             for c in classes]
-            else:
-                raise DataError("class_weight must be None, 'balanced' or a dict "
-                                "{label: weight}, got %r" % (cw,))
-            w = [b * per_class[int(v)] for b, v in zip(w or [1.0] * n, y01)]
-        if w is not None:
-            totals = [sum(w_i for w_i, v in zip(w, y01) if v == c) for c in (0, 1)]
-            for c in (0, 1):
-                if totals[c] == 0:
-                    raise DataError("every row of class %r has weight 0: a binary model "
-                                    "needs both classes" % (classes[c],))
-            ybar = totals[1] / (totals[0] + totals[1])
-            if not 0.0 < ybar < 1.0:             # one class's weight is lost in rounding
-                c = 0 if ybar == 1.0 else 1
-                raise DataError("the rows of class %r weigh %r in all, nothing next to the %r "
-                                "of class %r: a binary model needs both classes; rescale "
-                                "the weights" % (classes[c], totals[c], totals[1 - c],
-                                                 classes[1 - c]))
-        return w
 
     @adapted
     def decision_function(self, X):

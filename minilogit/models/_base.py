@@ -92,8 +92,8 @@ class Model:
       (``penalties``), with its ``plr_test()`` and ``profile_conf_int()``;
     - ``explain()``, ``trace_`` as a table, ``to_source()``, ``to_json()``,
       ``from_json()``;
-    - ``set_params``, ``score``, the repr and ``__sklearn_tags__``, for
-      scikit-learn's tools (``minilogit.interop``).
+    - ``set_params``, ``score`` and ``__sklearn_tags__``, for scikit-learn's tools
+      (``minilogit.interop``).
 
     >>> from minilogit import LogisticRegression
     >>> m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0], [4.0], [5.0]], [0, 0, 1, 0, 1, 1])
@@ -255,10 +255,6 @@ class Model:
         """Accuracy on (X, y) (a GLM's own ``score`` is D^2, R^2 for the gaussian)."""
         from ..interop import score
         return score(self, X, y, sample_weight)
-
-    def __repr__(self):
-        from ..interop import estimator_repr
-        return estimator_repr(self)
 
     def __sklearn_tags__(self):
         """scikit-learn's tags; only scikit-learn calls this, so it is importable."""

@@ -38,6 +38,21 @@ def test_repr_shows_the_parameters_that_differ_from_the_defaults():
     assert repr(GLM(family="gaussian", max_iter=5)) == "GLM(family='gaussian', max_iter=5)"
     assert repr(OneVsRest(LogisticRegression(lam=2.0))) == \
         "OneVsRest(estimator=LogisticRegression(lam=2.0))"
+    from minilogit.core import LogisticRegression as Core, SoftmaxRegression as CoreSoftmax
+    assert repr(Core(solver="gd", lam=0.5)) == "LogisticRegression(solver='gd', lam=0.5)"
+    assert repr(CoreSoftmax()) == "SoftmaxRegression()"     # the class a student reads
+
+
+def test_a_parameter_the_constructor_does_not_take_is_named_with_the_ones_it_does():
+    e = raises(TypeError, lambda: LogisticRegression(C=1.0))
+    assert str(e).startswith("LogisticRegression takes no parameter 'C' (scikit-learn's "
+                             "LogisticRegression(C=...) is penalty='l2', lam=1/(2C) here"), e
+    e = raises(TypeError, lambda: SoftmaxRegression(max_iters=5))
+    assert str(e).startswith("SoftmaxRegression takes no parameter 'max_iters'; its "
+                             "parameters are solver, penalty, lam,"), str(e)
+    e = raises(TypeError, lambda: GLM(family="poisson", alpha=1.0))
+    assert "'alpha'" in str(e) and "family, link" in str(e), str(e)
+    assert LogisticRegression(max_iter=3).max_iter == 3      # the ones it takes pass
 
 
 def test_get_params_deep_and_set_params():
