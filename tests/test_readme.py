@@ -51,7 +51,9 @@ def test_each_table_is_in_docs_between_markers_that_name_its_writer():
         recipe = re.search(r"^%s:.*\n((?:\t.*\n)+)" % target, makefile, re.M).group(1)
         assert line in recipe, (target, line)
         assert "[`docs/%s`](docs/%s" % (page, page) in readme, page
-    assert "copied by hand from the report of one make bench run" in _read("docs", "speed.md")
+    import bench
+    assert _read("docs", "speed.md").count(bench.SPEED_BEGIN) == 1
+    assert '--write docs/speed.md' in bench.SPEED_BEGIN and "--write" in _read("tools", "bench.py")
     assert "[`docs/speed.md`](docs/speed.md)" in readme
     site_test = _read("tools", "site", "test.mjs")
     assert '"<!-- site:begin (written by make doc-tables) -->"' in site_test
@@ -212,3 +214,27 @@ def test_the_readme_reading_chain_is_the_path_of_a_newton_fit():
                                        sorted(set(called) - set(named)))
     order = [n for n in named if n != "fit"]
     assert order == [n for n in called if n in order and n != "fit"], order
+
+
+def test_the_bench_writer_rewrites_docs_speed(tmp_path):
+    """bench.py --write puts the table of one run between docs/speed.md's markers,
+    every ratio from the run's results and the text around them as it was."""
+    import bench
+    page = str(tmp_path / "speed.md")
+    shutil.copy(os.path.join(ROOT, "docs", "speed.md"), page)
+    newton = [dict(N=32, p=3, fit_vs_tuned=1.666), dict(N=6366, p=8, fit_vs_tuned=1.044)]
+    R = {"meta": dict(date="2030-01-02 03:04:05", python_implementation="CPython",
+                      python_version="3.11.7", cpus=2, rounds=7, elapsed_wall_s=400.0,
+                      comparisons={"numpy": None, "statsmodels": None, "sklearn": None}),
+         "headline": {"N": 6000, "p": 8}, "processes": None, "interpreters": None,
+         "ratios": {"newton": newton, "multiclass": None,
+                    "csv": dict(N=6366, p=8, load_csv_vs_reader=1.17, stream_epoch_vs_reader=1.9)},
+         "memory": [dict(N=6000, p=8)], "memory_ratio": 0.8}
+    bench.write_between(page, bench.SPEED_BEGIN, bench.SPEED_END, bench.speed_table(R))
+    text, old = open(page, encoding="utf-8").read(), _read("docs", "speed.md")
+    assert "on 2030-01-02 (CPython 3.11.7, 2 shared CPUs; 7 rounds; 400 s)" in text
+    assert "| 32 × 3 | 1.67 |" in text and "|  | 6366 × 8 | 1.04 |" in text
+    assert "| `load_csv` ÷ `csv.reader` + `float()` | 6366 × 9 | 1.17 |" in text
+    assert "SoftmaxRegression" not in text.split(bench.SPEED_END)[0].split(bench.SPEED_BEGIN)[1]
+    assert text.split(bench.SPEED_BEGIN)[0] == old.split(bench.SPEED_BEGIN)[0]
+    assert text.split(bench.SPEED_END)[1] == old.split(bench.SPEED_END)[1]

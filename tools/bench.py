@@ -1789,6 +1789,73 @@ def print_report(R, out=sys.stdout):
                                           t["function"]))
 
 
+SPEED_BEGIN = '<!-- speed:begin (written by make bench BENCH_ARGS="--write docs/speed.md") -->'
+SPEED_END = "<!-- speed:end -->"
+
+
+def speed_table(R):
+    """docs/speed.md's table: the ratios of one run, R (what main writes as JSON)."""
+    m, head, rat = R["meta"], R["headline"], R["ratios"]
+    versions = ", ".join("%s %s" % (name, m["comparisons"][key]) for name, key in (
+        ("numpy", "numpy"), ("statsmodels", "statsmodels"), ("scikit-learn", "sklearn"))
+        if m["comparisons"].get(key))
+    rows = ["From one run of `make bench` on %s (%s %s, %d shared CPUs%s; %d rounds; %.0f s):"
+            % (m["date"][:10], m["python_implementation"], m["python_version"], m["cpus"],
+               "; " + versions if versions else "", m["rounds"], m["elapsed_wall_s"]),
+            "", "| ratio | size | value |", "|---|---|---|"]
+    for i, r in enumerate(rat["newton"]):
+        rows.append("| %s | %d × %d | %.2f |" % (
+            "Newton `fit` ÷ a tuned pure-Python Newton (same iterates)" if i == 0 else "",
+            r["N"], r["p"], r["fit_vs_tuned"]))
+    mc = rat.get("multiclass") or {}
+    if mc.get("fit_vs_sklearn"):
+        rows.append("| `SoftmaxRegression(penalty=\"l2\", lam=0.5)` Newton ÷ scikit-learn's "
+                    "multinomial fit of the same model (%s) | %d × %d, %d classes | %.1f |"
+                    % (mc["label"].split(", ", 1)[1], mc["N"], mc["p"], mc["K"],
+                       mc["fit_vs_sklearn"]))
+        rows.append("| its Hessian's %d weighted sums of %d terms alone ÷ that fit | | %.2f |"
+                    % (mc["hessian_sums"], mc["N"], mc["hessian_sums_cpu_s"] / mc["fit_cpu_s"]))
+    P = R.get("processes") or {}
+    peers = [k for k in ("statsmodels", "sklearn") if P.get(k)]
+    if peers:
+        rows.append("| %s ÷ minilogit, whole processes: a fresh interpreter reads a CSV, fits "
+                    "and prints (%s); child CPU, bytecode cached | %d × %d | %s |" % (
+                        " / ".join(peers), "; ".join(P[k]["label"] for k in peers),
+                        P["N"], P["p"], " / ".join("%.1f" % P[k]["cpu_ratio"] for k in peers)))
+    I = R.get("interpreters") or {}
+    others = [i for i in I.get("interpreters") or [] if i["speedup"] != 1.0 and i["ok"]]
+    if others:
+        rows.append("| CPython %s ÷ %s, the Newton fit warm in each one's own process "
+                    "| %d × %d | %s |" % (m["python_version"], " / ".join(
+                        "%s %s" % (i["implementation"], i["version"]) for i in others),
+                        I["N"], I["p"], " / ".join("%.2f" % i["speedup"] for i in others)))
+    csv = rat["csv"]
+    rows.append("| `load_csv` ÷ `csv.reader` + `float()` | %d × %d | %.2f |"
+                % (csv["N"], csv["p"] + 1, csv["load_csv_vs_reader"]))
+    rows.append("| one `fit_stream` SGD epoch over that file ÷ the same | %d × %d | %.2f |"
+                % (csv["N"], csv["p"] + 1, csv["stream_epoch_vs_reader"]))
+    rows.append("| peak memory of a Newton fit ÷ its input | %d × %d | %.2f |"
+                % (R["memory"][0]["N"], R["memory"][0]["p"], R["memory_ratio"]))
+    C = head.get("comparisons") or {}
+    names = [k for k in ("numpy", "statsmodels", "sklearn") if C.get(k)]
+    if names:
+        rows.append("| Newton `fit` ÷ %s, on arrays already built | %d × %d | %s |" % (
+            " / ".join("%s (%s)" % (k, C[k]["label"].split(", ", 1)[1]) for k in names),
+            head["N"], head["p"], " / ".join("%.0f" % C[k]["minilogit_ratio"] for k in names)))
+    return "\n".join(rows)
+
+
+def write_between(path, begin, end, text):
+    """Put ``text`` between the lines ``begin`` and ``end`` of the file at ``path``."""
+    with open(path, encoding="utf-8") as f:
+        old = f.read()
+    if begin not in old or end not in old:
+        raise SystemExit("bench: %s has no %r ... %r block to write into" % (path, begin, end))
+    start, stop = old.index(begin) + len(begin), old.index(end)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(old[:start] + "\n" + text + "\n" + old[stop:])
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true",
@@ -1812,6 +1879,9 @@ def main(argv=None):
     ap.add_argument("--memory-rows", type=int, default=None, metavar="N",
                     help="only measure the memory of large input (a frame, load_csv, the "
                          "command line) at N x 10, and stop")
+    ap.add_argument("--write", default=None, metavar="FILE",
+                    help="also write the table of ratios into FILE (docs/speed.md), between "
+                         "its speed:begin and speed:end lines")
     ap.add_argument("--newton-child", default=None, help=argparse.SUPPRESS)
     ap.add_argument("--data-memory-child", default=None, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
@@ -1883,6 +1953,9 @@ def main(argv=None):
     with open(args.json, "w") as f:
         json.dump(R, f, indent=1, sort_keys=True)
     sys.stdout.write("\nwrote %s (%.0f s)\n" % (args.json, R["meta"]["elapsed_wall_s"]))
+    if args.write:
+        write_between(args.write, SPEED_BEGIN, SPEED_END, speed_table(R))
+        sys.stdout.write("wrote the table of ratios into %s\n" % args.write)
     return 0
 
 

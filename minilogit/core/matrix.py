@@ -363,8 +363,9 @@ def _gauss_jordan(A, B, terms=1):
         column = [abs(row[k]) for row in M[k:]]
         p = k + column.index(max(column))         # the largest |entry| from row k down
         pivot = M[p][k]
-        if pivot == 0 or (not exact and all(m <= tol * r_i * c[k]
-                                             for m, r_i in zip(column, r[k:]))):
+        if pivot == 0 or (not exact and abs(pivot) <= tol * r[p] * c[k]    # (the pivot's
+                          and all(m <= tol * r_i * c[k]                    # test first)
+                                  for m, r_i in zip(column, r[k:]))):
             raise SingularMatrixError(    # column 0 has none before it: it is all 0
                 "matrix is singular: column %d has no usable pivot (%s)" % (k, "it is 0"
                 if k == 0 else "it depends on the columns before it"), column=k)

@@ -157,12 +157,21 @@ class SoftmaxLoss(Objective):
         [[0.25, -0.25], [-0.25, 0.25]]
         """
         K, d = self.K, self.d
-        p = self.probabilities                                                # eq. (25)
+        # eq. (25)'s p_.k, each once (K N exps, not K (K - 1) N, once per block), in the
+        # slots of the scores a_.k, which this theta does not read again (the next question
+        # recomputes them: no N x K table more on a board's heap)
+        a, _ = self._fit_at(theta)
+        P = [fill(a[k], self.probabilities(theta, k)) for k in range(K)]
+        self._theta = None
+        # where p_.k is the same for every class (theta = 0, the start: every p_ik is 1/K),
+        # so is every block (k, l): one weighted_gram for all K (K - 1) / 2
+        same, B = all(P_k == P[0] for P_k in P), None
         H = [[0.0] * (K * d) for _ in range(K * d)]
         for k in range(K):
             for l in range(k + 1, K):               # eq. (28): sum_i p_ik p_il x_i x_iᵀ
-                w = fill(self._w, map(mul, p(theta, k), p(theta, l)))     # w_i = p_ik p_il
-                B = weighted_gram(self.X, w, self._wx).rows
+                if B is None or not same:
+                    w = fill(self._w, map(mul, P[k], P[l]))               # w_i = p_ik p_il
+                    B = weighted_gram(self.X, w, self._wx).rows
                 for h_k, h_l, b in zip(H[k * d:], H[l * d:], B):    # rows of blocks (k, l)
                     h_k[l * d:l * d + d] = h_l[k * d:k * d + d] = [-v for v in b]   # and (l, k)
         for r, row in enumerate(H):     # block (k, k): minus the other blocks of its rows

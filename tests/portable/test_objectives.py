@@ -38,6 +38,26 @@ def test_value_forms_agree():
     assert squared_error(Matrix([[1.0]]), [1], [0.0]) == 0.25
 
 
+def test_one_pass_for_p_and_the_loss_gives_sigmoid_and_nll_float_for_float():
+    # fitted takes p_i and log(1 + e^a_i) from one e^-|a_i| as sigmoid and log1pexp do:
+    # the same floats, at scores of either sign, 0, and far out
+    X = Matrix([[1.0, v] for v in (-800.0, -3.5, -1e-9, 0.0, 2.25, 40.0, 750.0)])
+    y = [0, 1, 1, 0, 1, 0, 1]
+    w = [0.5, 1.0, 2.0, 1.0, 3.0, 0.25, 1.0]
+    for beta in ([0.1, 1.0], [-0.3, 0.02], [0.0, -1.0], [0.7, 0.0]):
+        loss = LogisticLoss(X, y)
+        a, p = loss.fitted(beta)
+        assert p == [sigmoid(a_i) for a_i in a], beta
+        assert loss.value(beta) == nll(X, y, beta), beta
+        weighted = LogisticLoss(X, y, w).value(beta)
+        assert weighted == sum(w_i * (log1pexp(a_i) - y_i * a_i)
+                               for w_i, a_i, y_i in zip(w, a, y)), beta
+    loss = LogisticLoss(X, y, w)            # the start, beta = 0: p_i = 1/2, L = log 2 sum w_i
+    assert loss.fitted([0.0, 0.0]) == ([0.0] * 7, [0.5] * 7)
+    assert loss.value([0.0, 0.0]) == sum(w) * math.log(2.0)
+    assert raises(DataError, loss.value, [0.0, 0.0, 0.0])   # a beta of the wrong length
+
+
 def test_value_by_margins_with_weights_and_the_separation_check():
     # value sums log(1 + e^-|a_i|) + max(-m_i, 0) over the margins m_i = s_i a_i: eq. (10)
     w = [1.0 + (i % 3) for i in range(len(Y2))]
