@@ -219,7 +219,8 @@ class LogisticLoss(Objective):
 
     def value(self, beta):
         """L(beta) = sum_i log(1 + e^a_i) - y_i a_i, eq. (10), as ``nll`` sums it (the
-        same float), from the pass of ``fitted``; with weights, sum_i w_i (...), eq. (47).
+        same float; at beta = 0, N log 2), from the pass of ``fitted``; with weights,
+        sum_i w_i (...), eq. (47).
 
         >>> LogisticLoss(Matrix([[1.0]]), [1]).value([1000.0])
         0.0
