@@ -200,7 +200,7 @@ class LogisticLoss(Objective):
             # work in p's slots: newton 66 -> 65 KB, gd 75 -> 65, irls 88 -> 65, sgd 89 -> 85)
             if not any(beta) and len(beta) == self.n_params:   # the start, beta = 0: a_i = 0,
                 # p_i = sigma(0) = 1/2, and each of eq. (10)'s terms is log 2
-                self._a = fill(self._a or self.y[:], (0.0 for _ in self.y))
+                self._a = fill(self._a or [0.0] * len(self.y), (0.0 for _ in self.y))
                 self._p = fill(self._p, (0.5 for _ in self.y))
                 self._L, self._beta = self.n_examples * math.log(2.0), list(beta)
                 return self._a, self._p

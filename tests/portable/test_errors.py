@@ -150,3 +150,14 @@ def test_bad_parameters():
     for params, words in cases:
         msg = _fit_error(GOOD_X, GOOD_Y, **params)
         assert words in msg, (params, msg)
+
+
+def test_row_weights_for_k_classes():
+    from minilogit.core.checks import row_weights
+    # "balanced": class c weighs N / (K n_c), eq. (47); a dict names some classes
+    assert row_weights(None, "balanced", ["a", "b", "c"], [0, 0, 1, 2, 2, 2]) == \
+        [1.0, 1.0, 2.0, 6.0 / 9.0, 6.0 / 9.0, 6.0 / 9.0]
+    assert row_weights([2, 1, 1], {"c": 0.5}, ["a", "b", "c"], [0, 1, 2]) == [2.0, 1.0, 0.5]
+    assert row_weights(None, None, ["a", "b"], [0, 1]) is None
+    e = raises(DataError, row_weights, [1, 1, 0], None, ["a", "b", "c"], [0, 1, 2], "softmax")
+    assert str(e) == "every row of class 'c' has weight 0: softmax needs every class", str(e)

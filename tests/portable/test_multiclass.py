@@ -164,3 +164,22 @@ def test_the_softmax_tables_rewritten_in_place_give_the_plain_formulas():
     loss.value(theta)
     raises(TypeError, loss.value, other[:4] + ["x"] + other[5:])
     assert_close(loss.value(theta), E, rel=64 * EPS)
+
+
+def test_the_softmax_hessian_is_eq_28_at_the_start_and_away_from_it():
+    # block (k, l) = sum_i p_ik ([k = l] - p_il) x_i x_i', eq. (28), written out plainly:
+    # at theta = 0 (every p_ik = 1/K, one block computed for all) and at a theta away from it
+    X = Matrix([[1.0, x] for x in (-1.0, 0.5, 2.0, 3.5, -2.5)])
+    y, K, d = [0, 1, 2, 1, 0], 3, 2
+    for theta in ([0.0] * (K * d), [0.3, -0.2, -0.1, 0.4, 0.5, -0.6]):
+        loss = SoftmaxLoss(X, y, K)
+        P = [list(loss.probabilities(theta, k)) for k in range(K)]
+        H = loss.hessian(theta).rows
+        for k in range(K):
+            for l in range(K):
+                for j in range(d):
+                    for m in range(d):
+                        want = sum(P[k][i] * ((k == l) - P[l][i]) * X.rows[i][j] * X.rows[i][m]
+                                   for i in range(len(y)))
+                        assert abs(H[k * d + j][l * d + m] - want) <= 64 * EPS, (theta, k, l, j, m)
+        assert loss.value(theta) == SoftmaxLoss(X, y, K).value(theta)   # tables recomputed
