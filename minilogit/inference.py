@@ -38,7 +38,7 @@ import math
 from .core.checks import check_number
 from .special import exp_or_inf
 from .core.compat import warn
-from .core.errors import ConvergenceWarning, InferenceError, SingularMatrixError
+from .core.errors import ConvergenceWarning, DataError, InferenceError, SingularMatrixError
 from .core.estimators import FEW, RATE
 from .core.solvers import WORK
 
@@ -133,6 +133,32 @@ def unfinished(model):
     return None
 
 
+def mean_conf_int(inference, rows, eta, inverse, alpha):
+    """One [low, high] per row: the interval g^-1(eta_i -/+ z_(1 - alpha/2) se(eta_i))
+    of its mean, se(eta_i)^2 = x_iᵀ V x_i (V the covariance, eq. (33); x_i the row
+    with the intercept's 1). Built on the link scale, where beta-hat is about
+    normal, and mapped through the inverse link, so it stays where means can be
+    (within [0, 1] for a probability): R's predict(se.fit = TRUE) and linkinv.
+
+    >>> from minilogit import LogisticRegression
+    >>> m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0], [4.0], [5.0]], [0, 0, 1, 0, 1, 1])
+    >>> [[round(v, 4) for v in row] for row in m.predict_conf_int([[0.0], [2.5]])]
+    [[0.0003, 0.8759], [0.0985, 0.9015]]
+    """
+    from .distributions import normal_ppf
+    from .core.matrix import Matrix, dot
+    check_number(alpha, "alpha", "a number strictly between 0 and 1", lambda a: 0 < a < 1)
+    V, q = Matrix(inference._cov()), normal_ppf(1.0 - alpha / 2.0)
+    first = len(inference.params_) - inference.model.n_features_in_   # 1: the intercept's
+    out = []
+    for row, e in zip(rows, eta):
+        x = [1.0] * first + [float(v) for v in row]
+        se = math.sqrt(dot(x, V.times(x)))                      # se(eta)^2 = x'V x
+        ends = [inverse(e - q * se), inverse(e + q * se)]       # eq. (35) on eta, then g^-1
+        out.append([min(ends), max(ends)])
+    return out
+
+
 class Inference:
     """The statistician's view of one fit of ``model``: the facts ``set_inference``
     sets (``params_``, ``cov_params_``, ``llf_``, ...) and what follows from
@@ -152,8 +178,48 @@ class Inference:
     STATISTICS = ("bse_", "zvalues_", "pvalues_", "odds_ratios_", "aic_", "bic_",
                   "prsquared_", "llr_", "llr_pvalue_")
 
+    cov_type_ = None        # or the robust covariance's name: "HC0", ..., "cluster"
+
     def __init__(self, model):
         self.model = model
+
+    def robust(self, cov_type, groups=None):
+        """The same fit's inference with the sandwich covariance ``cov_type``
+        ("HC0", "HC1", "HC2", "HC3", or "cluster" with ``groups``, a label per
+        training row; ``minilogit.sandwich``): its standard errors, tests,
+        intervals and ``summary()`` follow it, and the summary names it.
+
+        >>> from minilogit import LogisticRegression
+        >>> X, y = [[0.0], [1.0], [2.0], [3.0], [4.0], [5.0]], [0, 0, 1, 0, 1, 1]
+        >>> hc3 = LogisticRegression().fit(X, y).robust("HC3")   # R: sandwich::vcovHC(m, "HC3")
+        >>> hc3.cov_type_, [round(s, 4) for s in hc3.bse_], [round(p, 4) for p in hc3.pvalues_]
+        ('HC3', [2.5633, 0.724], [0.2364, 0.0936])
+        """
+        from .sandwich import sandwich
+        cov = sandwich(self, cov_type, groups)
+        other = Inference(self.model)
+        for name in self.FACTS:
+            setattr(other, name, getattr(self, name))
+        other.cov_params_, other.cov_type_ = cov, cov_type
+        return other
+
+    def wald_test(self, R, q=None):
+        """Wald's chi^2 test of R beta = q, or of restrictions by name such as
+        "x0 = x2" (``minilogit.hypotheses.wald_test``), with this covariance.
+
+        >>> from minilogit import LogisticRegression
+        >>> m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0], [4.0], [5.0]], [0, 0, 1, 0, 1, 1])
+        >>> print(m.wald_test("x0 = 1"))
+        Wald test of x0 = 1: chi2(1) = 0.0550, P > chi2 = 0.8146
+        """
+        from .hypotheses import wald_test
+        return wald_test(self, R, q)
+
+    def lr_test(self, other):
+        """The likelihood-ratio chi^2 test of the smaller of this fit and ``other``
+        (nested, on the same rows) against the larger (``minilogit.hypotheses.lr_test``)."""
+        from .hypotheses import lr_test
+        return lr_test(self, other)
 
     def _at_optimum(self):
         why = unfinished(self.model)
@@ -194,16 +260,28 @@ class Inference:
         from .distributions import two_sided_p
         return [two_sided_p(z) for z in self.zvalues_]                  # eq. (34)
 
-    def conf_int(self, alpha=0.05):
-        """Rows [low, high] = beta_j -/+ z_(1 - alpha/2) se_j, eq. (35).
+    def conf_int(self, alpha=0.05, method="wald"):
+        """Rows [low, high] = beta_j -/+ z_(1 - alpha/2) se_j, eq. (35); with
+        ``method="profile"``, the profile-likelihood intervals (R's
+        ``confint(glm)``; ``minilogit.profile``), which need not be symmetric.
 
         >>> from minilogit import LogisticRegression
         >>> m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0], [4.0], [5.0]], [0, 0, 1, 0, 1, 1])
         >>> [[round(v, 4) for v in row] for row in m.conf_int()]
         [[-8.0246, 1.9544], [-0.5746, 3.0027]]
+        >>> [[round(v, 4) for v in row] for row in m.conf_int(method="profile")]
+        [[-11.1418, 0.6371], [-0.0658, 4.1592]]
         """
         from .distributions import normal_ppf
         check_number(alpha, "alpha", "a number strictly between 0 and 1", lambda a: 0 < a < 1)
+        if method == "profile":
+            if self.cov_type_ is not None:
+                raise InferenceError("a profile interval is the likelihood's, whatever the "
+                                     "covariance: ask the model's conf_int(method='profile')")
+            from .profile import profile_conf_int
+            return profile_conf_int(self.model, alpha)
+        if method != "wald":
+            raise DataError("method must be 'wald' or 'profile', got %r" % (method,))
         q, se = normal_ppf(1.0 - alpha / 2.0), self.bse_                # q = 1.96 for alpha = 0.05
         return [[b - q * s, b + q * s] for b, s in zip(self.params_, se)]   # eq. (35)
 
@@ -283,5 +361,5 @@ class Inference:
         =========================================================================================
         """
         from .summary import summary_table       # the table's layout loads when first asked
-        return summary_table(self.model, alpha, feature_names, unfinished(self.model))
+        return summary_table(self.model, alpha, feature_names, unfinished(self.model), self)
 

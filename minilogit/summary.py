@@ -92,11 +92,13 @@ def first_order_note(m):
             % (m.solver, result.criterion, result.tol))
 
 
-def summary_table(m, alpha, feature_names, short):
+def summary_table(m, alpha, feature_names, short, inference=None):
     """``m.summary(alpha, feature_names)`` for a model whose inference is set
     (see ``minilogit.inference``): a ``minilogit.tables.Table``, whose text is
     the table and whose HTML (in a notebook) the same numbers. ``short``: why
-    the fit is not at the optimum (``inference.unfinished``), or None.
+    the fit is not at the optimum (``inference.unfinished``), or None;
+    ``inference``: the one whose covariance the rows use (a robust one,
+    ``Inference.robust``), else the model's.
 
     >>> from minilogit import LogisticRegression
     >>> m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
@@ -120,14 +122,15 @@ def summary_table(m, alpha, feature_names, short):
             names = [rename.get(s, s) + n[len(s):] for s, n in zip(stems, names)]
         else:
             names = names[:len(names) - len(feature_names)] + feature_names
-    blocked = m.cov_params_ is None
+    stats = m.inference_ if inference is None else inference
+    blocked = stats.cov_params_ is None
     odds = getattr(m, "link_", "logit") == "logit"
     lo, hi = "[%g" % (alpha / 2), "%g]" % (1 - alpha / 2)
     # a Firth fit: penalised likelihood ratio tests and profile intervals, as R's logistf
     # prints them, when they cost little (each is a few Newton runs with beta_j fixed)
     plr = m._firth and not blocked and short is None and getattr(m, "_loss", None) is not None
     if plr:
-        from .objectives.firth import profile_work
+        from .profile import profile_work
         from .core.solvers import WORK
         plr = profile_work(m) <= WORK
     head = ("coef",) if blocked else (
@@ -144,7 +147,9 @@ def summary_table(m, alpha, feature_names, short):
              ("Solver:", m.solver)]
     if m._firth:
         left.append(("Penalty:", "Firth (1993)"))
-    if not blocked:
+    if stats.cov_type_ is not None:
+        left.append(("Covariance:", "%s (sandwich)" % stats.cov_type_))
+    elif not blocked:
         left.append(("Information:", information(m)))
     right = [("Log-likelihood:", "%.4f" % m.llf_), ("LL-null:", "%.4f" % m.llnull_)]
     # not at the optimum (short): no criteria built on llf either
@@ -173,11 +178,11 @@ def summary_table(m, alpha, feature_names, short):
         withheld = ("p-values, intervals, pseudo R-squ., AIC, BIC or LLR p-value" if short
                     else "p-values, intervals, AIC, BIC or LLR p-value" if m._penalised
                     else "p-values or intervals")
-        note = "No standard errors, " + withheld + ": " + m.inference_blocked_
+        note = "No standard errors, " + withheld + ": " + stats.inference_blocked_
     else:
         rows, note = [], None
         tests, ends = (zip(*m.plr_test()), m.profile_conf_int(alpha)) if plr else (
-            (m.zvalues_, m.pvalues_), m.conf_int(alpha))
+            (stats.zvalues_, stats.pvalues_), stats.conf_int(alpha))
         if m._firth:
             note = ("chi2, P>chi2: penalised likelihood ratio tests of each beta_j = 0; the "
                     "interval: the profile penalised likelihood's (Heinze and Schemper 2002, "
@@ -188,8 +193,8 @@ def summary_table(m, alpha, feature_names, short):
                     if getattr(m, "_loss", None) is not None else "z, P>|z| and the interval: "
                     "Wald's; the penalised likelihood ratio tests and profile intervals need "
                     "the training data, which this model does not keep.")
-        for n, b, s, z, p, (l, h) in zip(names, m.params_, m.bse_, *(tuple(tests) + (ends,))):
-            cells = [b, s, z, p, l, h] + ([exp_or_inf(b)] if odds else [])
+        for n, b, se, z, p, (l, h) in zip(names, m.params_, stats.bse_, *(tuple(tests) + (ends,))):
+            cells = [b, se, z, p, l, h] + ([exp_or_inf(b)] if odds else [])
             rows.append([n] + [_num(c) for c in cells])
     lines.extend(_left(row[0], first) + "".join(row[1:]) for row in rows)
     lines.append("=" * W)

@@ -542,7 +542,8 @@ def test_get_params_and_clone():
     assert m.get_params() == {"family": "poisson", "link": None, "solver": "newton",
                              "max_iter": None, "tol": 1e-10, "fit_intercept": True,
                              "penalty": None, "lam": None, "l1_ratio": None,
-                             "cov_type": "expected", "check_separation": False, "verbose": 0}
+                             "cov_type": "expected", "check_separation": False, "start": None,
+                             "class_weight": None, "verbose": 0}
     assert clone(m).get_params() == m.get_params()
 
 

@@ -25,13 +25,16 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGE = os.path.join(ROOT, "minilogit")
 CORE = os.path.join(PACKAGE, "core")
 
-CORE_BUDGET = 1576          # code lines: 1,576 today (1,517 before issue 41's second part:
+CORE_BUDGET = 1599          # code lines: 1,599 today (1,517 before issue 41's second part:
                             # a fit published whole under a lock, a run's floats unboxed on
                             # MicroPython, units-free line search, out of memory said; 1,550
                             # before the core's classes had a repr, moved from interop.py,
                             # and named an unknown parameter, scikit-learn's C in lam;
                             # 1,564 before issue 40: p and the loss from one e^-|a_i| a
-                            # row, the start beta = 0 known, softmax's p_.k once a Hessian)
+                            # row, the start beta = 0 known, softmax's p_.k once a Hessian;
+                            # 1,576 before issue 35: start= a list of coefficients, checked,
+                            # an intercept column's message, doctests of adapted methods run,
+                            # softmax's sample_weight and class_weight, eq. (47))
 FILE_BUDGET = 500           # lines, docstrings included
 READING_BUDGET = 315        # lines one warm Newton fit executes: 270 today
 
@@ -175,7 +178,8 @@ def test_core_imports_only_core_and_the_standard_library():
 
 def test_nothing_imports_a_module_above_it():
     """The layers: core at the bottom; then the services (checks of sequences,
-    special functions, distributions, inference, summary, explain, tables,
+    special functions, distributions, inference and its robust covariances, tests
+    and profiles, summary, explain, tables,
     export, json, svg, metrics, datasets, objectives, solvers, progress); then
     the models and, beside them, the GLM (its links, families, loss, IRLS and
     model); then plot, demo and the command line. A module imports only its own
@@ -184,7 +188,7 @@ def test_nothing_imports_a_module_above_it():
              "inference": 1, "interop": 1, "summary": 1, "explain": 1,
              "tables": 1, "export": 1, "jsonio": 1, "svg": 1,
              "metrics": 1, "datasets": 1, "objectives": 1, "solvers": 1, "separation": 1,
-             "progress": 1,
+             "progress": 1, "sandwich": 1, "hypotheses": 1, "profile": 1, "margins": 1,
              "models": 2, "glm": 2, "plot": 3, "demo": 3, "__main__": 4, "__init__": 5}
     for path in python_files(PACKAGE):
         rel = os.path.relpath(path, PACKAGE)

@@ -285,6 +285,35 @@ def check_number(value, name, what, ok=None, integer=False):
     return v
 
 
+def check_start(start, n_params=None, names=("zeros", "log_odds")):
+    """The coefficients a fit starts from, when ``start`` gives them: a list of
+    n_params numbers (any number, for n_params None), intercept first (as
+    ``params_``: a refit from the last fit is ``set_params(start=model.params_)``);
+    None for a start by name.
+
+    >>> check_start([0.5, -1], 2), check_start("zeros", 2)
+    ([0.5, -1.0], None)
+    >>> check_start([0.5], 2)
+    Traceback (most recent call last):
+    ...
+    minilogit.DataError: start has 1 coefficient, the model has 2 (the intercept first, as params_)
+    """
+    if isinstance(start, str) or start is None:
+        if start not in names:
+            raise DataError("start must be %s or a list of coefficients, got %r"
+                            % (", ".join(repr(n) for n in names), start))
+        return None
+    try:
+        beta0 = [as_float(b, "start[%d]" % j) for j, b in enumerate(start)]
+    except TypeError:
+        raise DataError("start must be %s or a list of coefficients, got %r"
+                        % (", ".join(repr(n) for n in names), start))
+    if n_params is not None and len(beta0) != n_params:
+        raise DataError("start has %d coefficient%s, the model has %d (the intercept first, "
+                        "as params_)" % (len(beta0), "s" * (len(beta0) != 1), n_params))
+    return beta0
+
+
 def check_threshold(threshold):
     """Raise DataError unless ``threshold`` is a number in [0, 1].
 
@@ -426,6 +455,7 @@ def adapted(method):
         return self if model is not self else out
     try:
         call.__name__, call.__doc__ = method.__name__, method.__doc__
+        call.__module__ = method.__module__     # so that doctest runs the method's examples
         call.__wrapped__ = method               # inspect.signature reads the method's
     except AttributeError:                      # MicroPython: functions take no attributes
         return method

@@ -22,7 +22,7 @@ import math
 from .solvers import TOL, WORK, Solver, compared, gradient_descent, irls, newton, sgd
 from .logistic import LogisticLoss
 from .checks import (adapted, check_binary_labels, check_number, check_scores,
-                     check_threshold, check_X, design, row_weights)
+                     check_start, check_threshold, check_X, design, row_weights)
 from .compat import INF, warn
 from .errors import (ConvergenceWarning, DataError, DivergenceError, NotFittedError,
                      SeparationWarning, SingularMatrixError)
@@ -256,9 +256,10 @@ class Estimator:
                        "w_i is not 0 (a column of zeros?); drop it" % name)
         else:
             message = ("the Hessian is singular: %s is a linear combination of the "
-                       "columns before it (a constant or duplicated column?); drop it "
-                       "(or, if the columns' scales differ by many orders of magnitude, "
-                       "standardize them)" % name)
+                       "columns before it (a duplicated column? a constant one? with "
+                       "fit_intercept=True the model has an intercept already: pass "
+                       "fit_intercept=False to use yours); drop it (or, if the columns' "
+                       "scales differ by many orders of magnitude, standardize them)" % name)
         self.failure_ = "Failed, collinearity: %s." % message
         return DataError(message)
 
@@ -372,8 +373,9 @@ class LogisticRegression(Estimator):
     - ``verbose``: 0 (default) silent; 1: a fit still running after 2 s
       reports its iteration, loss and scaled gradient on stderr; 2: every
       iteration (``minilogit.progress``; the core's class alone is silent).
-    - ``start``: "zeros" (default: beta = 0, lecture 001's trace) or
-      "log_odds" (intercept log(ybar / (1 - ybar)), eq. (23), the rest 0).
+    - ``start``: "zeros" (default: beta = 0, lecture 001's trace),
+      "log_odds" (intercept log(ybar / (1 - ybar)), eq. (23), the rest 0), or
+      a list of coefficients, intercept first (``check_start``).
     - ``penalty``: None (default), "l2", "l1" or "elasticnet", with weight
       ``lam`` (default 1) and mixing ``l1_ratio`` = alpha (default 0.5, for
       "elasticnet" only): lecture 001's
@@ -419,8 +421,7 @@ class LogisticRegression(Estimator):
     def _check_params(self):
         """Check the parameters; return the penalty, eq. (41)."""
         self._check_solver_params()
-        if self.start not in ("zeros", "log_odds"):
-            raise DataError("start must be 'zeros' or 'log_odds', got %r" % (self.start,))
+        check_start(self.start)
         return self._check_penalty()
 
     @adapted
@@ -440,7 +441,7 @@ class LogisticRegression(Estimator):
         self._check_identified(X1.shape, penalty is not None)
         loss = LogisticLoss(X1, y01, weights)                # eq. (10)
         first = 1 if self.fit_intercept else 0
-        beta0 = [0.0] * X1.shape[1]
+        beta0 = check_start(self.start, X1.shape[1]) or [0.0] * X1.shape[1]
         if self.start == "log_odds" and self.fit_intercept:
             beta0[0] = logit(loss_mean(loss))                # eq. (23): log(ybar / (1 - ybar))
         penalized = list(range(first, X1.shape[1]))          # never the intercept

@@ -37,7 +37,7 @@ reports them.
 
 import math
 
-from .checks import adapted, check_class_labels, check_scores, check_X, design
+from .checks import adapted, check_class_labels, check_scores, check_X, design, row_weights
 from .compat import INF, mul
 from .errors import DataError
 from .estimators import GD, NEWTON, SGD, Estimator
@@ -50,7 +50,8 @@ from .matrix import Matrix, dot, fill, weighted_gram
 class SoftmaxLoss(Objective):
     """The total cross-entropy E(theta) = -sum_i log p_{i, y_i}, eq. (26).
 
-    ``names`` (optional) are the class labels used in messages.
+    ``names`` (optional) are the class labels used in messages; ``weights``
+    (optional) count row i w_i times in every sum, eq. (47).
 
     >>> loss = SoftmaxLoss(Matrix([[1.0], [1.0]]), [0, 1], 2)
     >>> loss.gradient([0.0, 0.0])                 # p - y summed: (0.5 - 1) + 0.5 per class
@@ -59,15 +60,15 @@ class SoftmaxLoss(Objective):
     [[0.5, -0.5], [-0.5, 0.5]]
     """
 
-    def __init__(self, X, y, n_classes, names=None):
+    def __init__(self, X, y, n_classes, names=None, weights=None):
         self.X = X
         self.y = list(y)
         self.K = n_classes
         self.names = list(names) if names is not None else list(range(n_classes))
-        self.n_examples, self.d = X.shape
+        n, self.d = X.shape
+        self.set_weights(weights)
         self.n_params = self.K * self.d
         self._theta = None
-        n = self.n_examples
         # work arrays, made before short-lived floats break up a board's heap (``fill``):
         # the scores a_.k and log-sum-exps of eq. (25), the weights and W x_j of eq. (28);
         # no N-slot list is made after these (make board, board-f32 frozen, softmax
@@ -123,16 +124,17 @@ class SoftmaxLoss(Objective):
         return (math.exp(a_ik - lse_i) for a_ik, lse_i in zip(a[k], lse))   # eq. (25)
 
     def value(self, theta):
-        """E = sum_i [log sum_k e^a_ik - a_{i, y_i}], eq. (26), through log-sum-exp.
+        """E = sum_i w_i [log sum_k e^a_ik - a_{i, y_i}], eq. (26), through log-sum-exp.
 
         >>> SoftmaxLoss(Matrix([[1.0]]), [0], 3).value([1000.0, 0.0, 0.0])
         0.0
         """
         a, lse = self._fit_at(theta)
-        return sum(lse[i] - a[y_i][i] for i, y_i in enumerate(self.y))     # eq. (26)
+        terms = (lse[i] - a[y_i][i] for i, y_i in enumerate(self.y))      # eq. (26)
+        return sum(terms if self.weights is None else map(mul, terms, self.weights))
 
     def gradient(self, theta):
-        """dE/dtheta_k = Xᵀ(p_.k - y_.k) for each class k, y_ik = [y_i = k], eq. (27).
+        """dE/dtheta_k = Xᵀ(w ∘ (p_.k - y_.k)) for each class k, y_ik = [y_i = k], eq. (27).
 
         >>> SoftmaxLoss(Matrix([[1.0, 2.0]]), [0], 2).gradient([0.0] * 4)
         [-0.5, -1.0, 0.5, 1.0]
@@ -141,12 +143,14 @@ class SoftmaxLoss(Objective):
         for k in range(self.K):         # eq. (27): r_ik = p_ik - 1 for k = y_i, p_ik otherwise
             p_k = self.probabilities(theta, k)
             r_k = (p_ik - 1.0 if y_i == k else p_ik for p_ik, y_i in zip(p_k, self.y))
+            if self.weights is not None:                                # w_i r_ik, eq. (47)
+                r_k = map(mul, r_k, self.weights)
             r_k = fill(self._w, r_k)                                    # in N slots (fill)
             g.extend(r_k @ self.X)                                     # Xᵀ r_.k
         return g
 
     def hessian(self, theta):
-        """Block (k, l) = sum_i p_ik ([k = l] - p_il) x_i x_iᵀ, eq. (28).
+        """Block (k, l) = sum_i w_i p_ik ([k = l] - p_il) x_i x_iᵀ, eq. (28).
 
         Each distinct block is computed once: for k != l, block (k, l) is
         -Xᵀ P_k P_l X (P_k = diag(p_.k), W never formed: weighted_gram), and
@@ -170,7 +174,8 @@ class SoftmaxLoss(Objective):
         for k in range(K):
             for l in range(k + 1, K):               # eq. (28): sum_i p_ik p_il x_i x_iᵀ
                 if B is None or not same:
-                    w = fill(self._w, map(mul, P[k], P[l]))               # w_i = p_ik p_il
+                    w = map(mul, P[k], P[l])                              # w_i = p_ik p_il
+                    w = fill(self._w, w if self.weights is None else map(mul, w, self.weights))
                     B = weighted_gram(self.X, w, self._wx).rows
                 for h_k, h_l, b in zip(H[k * d:], H[l * d:], B):    # rows of blocks (k, l)
                     h_k[l * d:l * d + d] = h_l[k * d:k * d + d] = [-v for v in b]   # and (l, k)
@@ -290,7 +295,7 @@ class SoftmaxRegression(Estimator):
       None (default): the first class when there is no penalty, and no
       reference class (K vectors, the symmetric form) with one.
     - ``max_iter``, ``tol``, ``learning_rate``, ``fit_intercept``,
-      ``random_state``, ``verbose``: as for ``LogisticRegression``.
+      ``random_state``, ``class_weight``, ``verbose``: as for ``LogisticRegression``.
     - ``check_separation``: False (default) or True: the exact test of
       ``minilogit.separation`` before the fit (``separation_test``, set
       above the core); when the classes are separated (and the fit
@@ -323,20 +328,21 @@ class SoftmaxRegression(Estimator):
 
     _PARAMS = ("solver", "penalty", "lam", "reference_class", "max_iter", "tol",
                "learning_rate", "fit_intercept", "random_state", "l1_ratio", "check_separation",
-               "verbose")
+               "class_weight", "verbose")
     solvers = {"newton": NEWTON, "gd": GD, "sgd": SGD}
 
     LAM = 0.5           # lam when a penalty is named without one (scikit-learn's C = 1)
 
     def __init__(self, solver="newton", penalty=None, lam=None, reference_class=None,
                  max_iter=None, tol=None, learning_rate=None, fit_intercept=True,
-                 random_state=0, l1_ratio=None, check_separation=False, verbose=0):
+                 random_state=0, l1_ratio=None, check_separation=False, class_weight=None,
+                 verbose=0):
         self.penalty, self.lam, self.reference_class = penalty, lam, reference_class
         self.solver, self.max_iter, self.tol = solver, max_iter, tol
         self.learning_rate, self.random_state = learning_rate, random_state
         self.fit_intercept = fit_intercept
         self.l1_ratio, self.check_separation = l1_ratio, check_separation
-        self.verbose = verbose
+        self.class_weight, self.verbose = class_weight, verbose
 
     def _check_params(self):
         """Check the parameters; return the penalty, eq. (41)."""
@@ -358,8 +364,11 @@ class SoftmaxRegression(Estimator):
         return penalty
 
     @adapted
-    def fit(self, X, y):
+    def fit(self, X, y, sample_weight=None):
         """Fit one parameter vector per class to rows X and labels y; return self.
+
+        ``sample_weight`` (optional, >= 0) counts row i w_i times, eq. (47), as
+        ``LogisticRegression``'s does (times ``class_weight``'s for its class).
 
         Warns ``SeparationWarning`` when a class can be cut off from the rest
         (an unpenalised fit then has no minimum) and ``ConvergenceWarning``
@@ -372,10 +381,12 @@ class SoftmaxRegression(Estimator):
         if self.reference_class is not None and self.reference_class not in classes:
             raise DataError("reference_class %r is not one of the classes %r"
                             % (self.reference_class, classes))
+        weights = row_weights(sample_weight, self.class_weight, classes, index,
+                              "softmax regression")                     # eq. (47)
         K, d = len(classes), X1.shape[1]
         self._check_identified(X1.shape, penalty is not None, K)
         first = 1 if self.fit_intercept else 0        # where the coefficients start in a block
-        loss = SoftmaxLoss(X1, index, K, names=classes)
+        loss = SoftmaxLoss(X1, index, K, classes, weights)
         ref = self.reference_class
         if ref is None and self.penalty is None:
             ref = classes[0]                           # the lecture's default, eq. (30)

@@ -103,11 +103,12 @@ def _finite_value(objective, beta):
         return INF
 
 
-def glm_irls(objective, max_iter=100, tol=TOL, mu0=None):
+def glm_irls(objective, max_iter=100, tol=TOL, mu0=None, eta0=None):
     """Minimise a GLM ``objective`` (a ``GLMLoss``, maybe ``Penalised``) by IRLS
     from the start means, with step-halving and R's deviance test; return a ``FitResult``.
 
-    ``mu0``: the start means (R's ``mustart``), by default ``start_means``.
+    ``mu0``: the start means (R's ``mustart``), by default ``start_means``;
+    ``eta0``: the start's linear predictor instead (R's ``start``: X beta0 + o).
     Converged when the deviance changed by at most tol (|D| + 0.1) in a
     step, or the scaled gradient is at most tol; the step after that is the
     last. Raises
@@ -123,7 +124,8 @@ def glm_irls(objective, max_iter=100, tol=TOL, mu0=None):
     """
     data = objective.loss     # the GLMLoss under a penalty
     n, scales, L_sat = objective.n_examples, objective.scales(), saturated(objective)
-    eta0 = [data.link.link(m) for m in (mu0 or start_means(objective))]
+    if eta0 is None:
+        eta0 = [data.link.link(m) for m in (mu0 or start_means(objective))]
     w, z = data.working_response(None, eta=eta0, observed=True)   # eq. (38) at mu^(0)
     o = data.offset or [0.0] * len(eta0)
     beta = _wls(objective, w, [e - o_i for e, o_i in zip(eta0, o)])   # eta nearest g(mu^(0))

@@ -15,7 +15,8 @@ log-likelihoods and deviances.
 
 import math
 
-from ..core.checks import adapted, as_float, check_sample_weight, check_scores, check_X, design
+from ..core.checks import (adapted, as_float, check_sample_weight, check_scores, check_start,
+                           check_X, design, row_weights)
 from ..core.compat import INF, LOG_MAX
 from ..core.errors import DataError, shown
 from ..core.estimators import NEWTON, Estimator
@@ -27,9 +28,10 @@ from .families import family_and_link, log_factorial
 from .loss import GLMLoss
 
 
-def irls(objective, beta0, max_iter, tol):
+def irls(objective, beta0, max_iter, tol, start=None):
     """IRLS with R's safeguards (``minilogit.glm.irls``), loaded when first run;
-    it starts from the family's means, not from beta0. A penalty that is not a
+    it starts from the family's means, not from beta0, unless ``start`` (the
+    model's) gives coefficients: then from eta = X beta0 (R's glm(start = )). A penalty that is not a
     sum of one term per coefficient (Firth's) writes its own working response,
     which that IRLS does not read (it reads the loss beneath the penalty): the
     core's IRLS, eq. (22), from beta0.
@@ -42,7 +44,8 @@ def irls(objective, beta0, max_iter, tol):
     if objective.penalty is not None and not objective.penalty.separable:
         return core_irls(objective, beta0, max_iter, tol)
     from .irls import glm_irls
-    return glm_irls(objective, max_iter, tol)
+    eta0 = None if start is None else objective.loss.linear_predictor(beta0)
+    return glm_irls(objective, max_iter, tol, eta0=eta0)
 
 
 class GLM(Model, Estimator):
@@ -82,6 +85,12 @@ class GLM(Model, Estimator):
       the exact test of ``minilogit.separation`` before the fit
       (``separation_check_``); when separated (and unpenalised) it is the
       fit's diagnosis, with its ``SeparationWarning`` and ``separation_``.
+    - ``start``: None (default: IRLS from the family's means, Newton from
+      b0 = g(ybar), coef = 0) or a list of coefficients, intercept first, as
+      R's ``glm(start = )``; a refit from the last fit is
+      ``set_params(start=model.params_)``.
+    - ``class_weight``: as for ``LogisticRegression``, for a binomial family's
+      0/1 labels: it multiplies ``sample_weight``, eq. (47).
     - ``verbose``: as for ``LogisticRegression`` (solver="newton"; IRLS's own
       loop, fast, reports nothing).
 
@@ -127,17 +136,19 @@ class GLM(Model, Estimator):
     """
 
     _PARAMS = ("family", "link", "solver", "max_iter", "tol", "fit_intercept", "penalty",
-               "lam", "l1_ratio", "cov_type", "check_separation", "verbose")
+               "lam", "l1_ratio", "cov_type", "check_separation", "start", "class_weight",
+               "verbose")
     # irls (glm_irls) and newton (Fisher scoring: Newton's method on the expected
     # information); cd and proximal for an L1 penalty
     solvers = dict(proximal=PROXIMAL, cd=CD, newton=NEWTON,
-                   irls=Solver(irls, 100, TOL, hessian=True))
+                   irls=Solver(irls, 100, TOL, ("start",), hessian=True))
     _KIND = "regressor"
 
     def __init__(self, family="binomial", link=None, solver="irls", max_iter=None, tol=None,
                  fit_intercept=True, penalty=None, lam=None, l1_ratio=None, cov_type="expected",
-                 check_separation=False, verbose=0):
+                 check_separation=False, start=None, class_weight=None, verbose=0):
         self.family, self.link, self.fit_intercept = family, link, fit_intercept
+        self.start, self.class_weight = start, class_weight
         self.solver, self.max_iter, self.tol = solver, max_iter, tol
         self.penalty, self.lam, self.l1_ratio, self.cov_type = penalty, lam, l1_ratio, cov_type
         self.check_separation, self.verbose = check_separation, verbose
@@ -191,6 +202,14 @@ class GLM(Model, Estimator):
         if len(y) != n_rows:
             raise DataError("X has %d rows but y has %d values" % (n_rows, len(y)))
         weights = check_sample_weight(sample_weight, n_rows)
+        if self.class_weight is not None:           # eq. (47), for 0/1 labels
+            if family.name != "binomial" or trials is not None:
+                raise DataError("class_weight weighs the rows of each class of a binomial "
+                                "GLM's 0/1 labels; this fit's y are %s: weigh its rows with "
+                                "sample_weight" % ("(successes, trials) pairs" if trials
+                                                   else "%s values" % family.name))
+            weights = row_weights(weights, self.class_weight, [0, 1], [int(v) for v in y],
+                                  "a binomial GLM")
         freq = [1.0] * n_rows if weights is None else weights
         w = freq if trials is None else [f * n for f, n in zip(freq, trials)]
         ybar = sum(w_i * y_i for w_i, y_i in zip(w, y)) / sum(w)
@@ -209,6 +228,7 @@ class GLM(Model, Estimator):
         beta0 = [0.0] * X1.shape[1]
         if self.fit_intercept:
             beta0[0] = link.link(ybar)                   # newton's start: mu = ybar
+        beta0 = check_start(self.start, X1.shape[1], (None,)) or beta0
         penalized = list(range(1 if self.fit_intercept else 0, X1.shape[1]))
         result = self._solve(objective, beta0, penalty, penalized)
         if answer is not None:           # the exact verdict: no MLE when separated
@@ -315,6 +335,20 @@ class GLM(Model, Estimator):
                                 "%s link): the row is too far outside the data the model "
                                 "was fitted on" % (i, mu[i], eta[i], link.name))
         return mu
+
+    @adapted
+    def predict_conf_int(self, X, alpha=0.05, offset=None, exposure=None):
+        """Rows [low, high]: an interval for the mean mu of each row, made on the
+        link scale, g^-1(eta -/+ z se(eta)) (``minilogit.inference.mean_conf_int``).
+
+        >>> m = GLM(family="poisson").fit([[0.0], [1.0], [2.0], [3.0]], [1, 0, 3, 4])
+        >>> [[round(v, 4) for v in row] for row in m.predict_conf_int([[1.5]])]
+        [[0.6301, 3.7179]]
+        """
+        from ..inference import mean_conf_int
+        _, link = family_and_link(self.family, self.link)
+        eta = self.linear_predictor(X, offset, exposure)
+        return mean_conf_int(self.inference_, X, eta, link.inverse, alpha)
 
     def score(self, X, y, sample_weight=None, offset=None, exposure=None):
         """Return D^2 = 1 - D(y, mu) / D(y, mu0) on (X, y), the share of the deviance

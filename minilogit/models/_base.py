@@ -45,8 +45,9 @@ def watch_progress(objective, model):
     return Progress(objective, model.solver, model.verbose)
 
 
-# what a fit keeps of its training data for inference (the loss holds X and y): dropped
-# once its Inference is made, and never pickled
+# what a fit keeps of its training data for inference (the loss holds X and y): kept while
+# the model lives, for what reads the rows again (robust covariances, marginal effects,
+# profile intervals, tests between fits), and never pickled
 TRAINING_DATA = ("_loss", "_freq", "_trials")
 # _LOCK: one lock for every model's first inference, made once, given whole, and for
 # publishing a fit (minilogit.core.checks.adapted), which then waits for it
@@ -109,6 +110,7 @@ class Model:
     penalties = {"firth": firth}
     _KIND = "classifier"            # or "regressor": what score() and scikit-learn's tags say
     _NO_INFERENCE = None            # or why a model has no summary(), bse_, ...
+    _LEVERAGE = True                # or why a row has no one leverage h_i (HC2, HC3)
 
     @property
     def separation_check_(self):
@@ -120,7 +122,7 @@ class Model:
     def inference_(self):
         """The fit's ``Inference`` (``minilogit.inference``): ``params_``,
         ``cov_params_``, ``llf_``, ..., ``bse_``, ``summary()``; made on first use,
-        once, from the training data, which it then drops (``TRAINING_DATA``)."""
+        once, from the training data (``TRAINING_DATA``)."""
         return self._inference("inference_")
 
     def _inference(self, name):
@@ -148,9 +150,6 @@ class Model:
                 inference = Inference(self)
                 self._set_inference(inference)
                 self._inference_ = inference
-                for data in () if self._firth else TRAINING_DATA:   # (Firth's profile
-                    if hasattr(self, data):                          # reads them later)
-                        delattr(self, data)
         finally:
             if _LOCK is not None:
                 _LOCK.release()
@@ -188,6 +187,9 @@ class Model:
     conf_int = property(lambda self: self._inference("conf_int").conf_int)
     odds_ratio_conf_int = property(lambda self: self._inference("odds_ratio_conf_int").odds_ratio_conf_int)
     summary = property(lambda self: self._inference("summary").summary)
+    robust = property(lambda self: self._inference("robust").robust)
+    wald_test = property(lambda self: self._inference("wald_test").wald_test)
+    lr_test = property(lambda self: self._inference("lr_test").lr_test)
 
     def __getstate__(self):
         """What ``pickle`` keeps: the parameters, the fit and its inference, not the
@@ -204,14 +206,15 @@ class Model:
     def plr_test(self, names=None):
         """A Firth fit's penalised likelihood ratio tests: per parameter [chi2, p]
         of beta_j = 0, or [chi2, df, p] of the parameters ``names`` all 0
-        (``minilogit.objectives.firth.plr_test``)."""
-        from ..objectives.firth import plr_test
+        (``minilogit.profile.plr_test``)."""
+        from ..profile import plr_test
         return plr_test(self, names)
 
     def profile_conf_int(self, alpha=0.05):
-        """A Firth fit's profile penalised-likelihood intervals, rows [low, high]
-        (``minilogit.objectives.firth.profile_conf_int``)."""
-        from ..objectives.firth import profile_conf_int
+        """Profile-likelihood intervals, rows [low, high] (of the penalised
+        likelihood for a Firth fit): ``conf_int(alpha, method="profile")``
+        (``minilogit.profile.profile_conf_int``)."""
+        from ..profile import profile_conf_int
         return profile_conf_int(self, alpha)
 
     def explain(self):

@@ -20,6 +20,7 @@ and "cd", for the L1 and elastic-net penalties (``minilogit.solvers``);
 import math
 
 from ..core.checks import adapted
+from ..core.functions import sigmoid
 from ..core.estimators import LogisticRegression as CoreLogisticRegression, loss_mean
 from ..solvers.rows import CD, PROXIMAL
 from ._base import Model
@@ -62,6 +63,13 @@ class LogisticRegression(Model, CoreLogisticRegression):
         set_inference(inference, beta, nobs, llf, llnull, -2.0 * llf, -2.0 * llnull, "logit",
                       lambda: loss.hessian(beta),
                       blocked=PENALISED if self._penalised else None)
+
+    @adapted
+    def predict_conf_int(self, X, alpha=0.05):
+        """Rows [low, high]: an interval for P(classes_[1] | x) of each row, made on
+        the log-odds scale, sigma(a -/+ z se(a)) (``minilogit.inference.mean_conf_int``)."""
+        from ..inference import mean_conf_int
+        return mean_conf_int(self.inference_, X, self.decision_function(X), sigmoid, alpha)
 
     def _summary_title(self):
         return "Logistic regression (%s vs %s)" % (self.classes_[1], self.classes_[0])

@@ -56,6 +56,7 @@ class SoftmaxRegression(Model, CoreSoftmaxRegression):
     _RATIO = "RRR"
     solvers = dict(CoreSoftmaxRegression.solvers, proximal=PROXIMAL)
     penalties = {}      # Firth's is written for a binary model
+    _LEVERAGE = "a row of a softmax fit has a (K - 1) x (K - 1) block of leverages"
 
     def _set_inference(self, inference):
         """The facts of the fit's ``inference`` for the baseline-category model (on first use)."""
@@ -64,8 +65,10 @@ class SoftmaxRegression(Model, CoreSoftmaxRegression):
         blocked = PENALISED if self._penalised else (
             FREE_VECTORS if self.reference_ is None else None)
         data = objective.loss
-        n, K = data.n_examples, data.K
-        counts = [data.y.count(k) for k in range(K)]
+        n, K = data.n_examples, data.K          # n: the sum of the weights
+        counts = [0.0] * K                      # each class's (weighted) count
+        for i, k in enumerate(data.y):
+            counts[k] += 1.0 if data.weights is None else data.weights[i]
         llf = -data.value(objective.full(beta))
         llnull = sum(c * math.log(c / n) for c in counts if c)       # the class shares
         set_inference(inference, beta, float(n), llf, llnull, -2.0 * llf, -2.0 * llnull, "logit",

@@ -59,7 +59,8 @@ BINOMIAL_FIT_ON_REAL_Y = FIT_ON_REAL_Y + (
 EXPECTED_FAILURES = {
     "LogisticRegression()": {
         "check_sample_weight_equivalence_on_dense_data": P_GREATER_THAN_N},
-    "SoftmaxRegression()": {},
+    "SoftmaxRegression()": {
+        "check_sample_weight_equivalence_on_dense_data": P_GREATER_THAN_N},
     "LeastSquaresClassifier()": {},
     "OneVsRest(estimator=LogisticRegression())": {},
     "GLM()": dict.fromkeys(BINOMIAL_FIT_ON_REAL_Y, BINOMIAL_Y),

@@ -40,6 +40,7 @@ MODULES = [
     "test_glm",
     "test_glm_pairs",
     "test_softmax_inference",
+    "test_statistician",
     "test_l1",
     "test_penalty",
     "test_kkt",

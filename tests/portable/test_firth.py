@@ -139,8 +139,9 @@ def test_penalised_lr_tests_and_profile_intervals_of_a_separated_fit():
     chi2, df, p = m.plr_test(["x0"])
     assert df == 1 and p < 0.05
     for fit_ in (LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1]),):
-        message = str(raises(InferenceError, fit_.profile_conf_int))
-        assert "penalty='firth'" in message, message
+        message = str(raises(InferenceError, fit_.plr_test))      # the likelihood's: lr_test
+        assert "penalty='firth'" in message and "lr_test" in message, message
+        assert fit_.profile_conf_int() == fit_.conf_int(method="profile")   # the likelihood's
     read = LogisticRegression.from_json(m.to_json())          # no training data kept
     assert "need the training data" in read.summary() and "P>|z|" in read.summary()
     message = str(raises(InferenceError, read.plr_test))
