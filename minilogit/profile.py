@@ -12,7 +12,7 @@ The same with Firth's l* (Heinze and Schemper 2002) are logistf's defaults.
 
 R 4.2's ``confint(glm)`` (MASS's profile) gives the same intervals but for its
 interpolation: it fits a spline through a grid of profile points and reads
-the ends off it, 2e-4 to 5e-4 of a standard error from the roots that this
+the ends off it, 1e-4 to 5e-4 of a standard error from the roots that this
 module solves for (``tests/test_golden_profile.py`` measures both).
 
 >>> from minilogit import LogisticRegression

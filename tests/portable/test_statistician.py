@@ -12,7 +12,7 @@ tests/test_golden_profile.py compare every figure at 1e-8.
 
 import math
 
-from helpers import EPS, FIT, assert_close, raises
+from helpers import EPS, FIT, assert_close, fit, raises
 
 from minilogit import GLM, DataError, InferenceError, LogisticRegression
 
@@ -214,3 +214,21 @@ def test_a_binomial_glm_takes_class_weight_as_logistic_regression_does():
     assert_close(a.params_, b.params_, rel=max(1e-10, FIT), what="params")
     e = raises(DataError, GLM(family="poisson", class_weight="balanced").fit, X, [1, 2, 3, 4, 5, 6])
     assert "binomial GLM's 0/1 labels" in str(e), str(e)
+
+
+def test_a_gaussian_glms_hc0_is_whites_and_a_separated_fit_has_none():
+    from minilogit.core.matrix import Matrix
+    y = [1.0, 0.5, 2.0, 2.5, 4.0, 4.5]
+    m = GLM(family="gaussian").fit(X, y)
+    A = Matrix([[1.0, x[0]] for x in X])
+    e = [y_i - mu for y_i, mu in zip(y, m.predict(X))]
+    bread = (A.T @ A).inverse()                             # (X'X)^-1
+    meat = Matrix([[sum(e_i * e_i * r[j] * r[l] for e_i, r in zip(e, A.rows))
+                    for l in range(2)] for j in range(2)])   # X' diag(e^2) X
+    white = (bread @ meat @ bread).rows
+    assert_close(_flat(m.robust("HC0").cov_params_), _flat(white), rel=TOL, what="White")
+    s, _ = fit(LogisticRegression(), X, [0, 0, 0, 1, 1, 1])       # SeparationWarning
+    for what in (lambda: s.robust("HC0"), lambda: s.wald_test("x0 = 0"),
+                 lambda: s.conf_int(method="profile"), lambda: s.predict_conf_int([[1.0]])):
+        e = raises(InferenceError, what)
+        assert "separated" in str(e), str(e)
