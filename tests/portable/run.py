@@ -41,6 +41,7 @@ MODULES = [
     "test_glm_pairs",
     "test_softmax_inference",
     "test_statistician",
+    "test_experiments",
     "test_l1",
     "test_penalty",
     "test_kkt",
