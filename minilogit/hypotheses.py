@@ -161,6 +161,9 @@ def lr_test(inference, other):
     weights, and every column of the smaller design is one of the larger's.
     """
     fits = [inference.model, other]
+    if type(other) is not type(inference.model):
+        raise DataError("lr_test compares two fits of one model: got a %s and %r"
+                        % (type(inference.model).__name__, other))
     for m in fits:
         if m._firth:
             raise InferenceError("lr_test: a Firth fit's likelihood ratio tests are its "
@@ -170,9 +173,8 @@ def lr_test(inference, other):
         except InferenceError as e:
             raise InferenceError("lr_test: %s" % e)
     a, b = [training_rows(m).loss for m in fits]
-    if type(inference.model) is not type(other) or a.__class__ is not b.__class__ or (
-            inference.link_ != other.link_ or getattr(inference.model, "family", None)
-            != getattr(other, "family", None)):
+    if a.__class__ is not b.__class__ or inference.link_ != other.link_ or getattr(
+            inference.model, "family", None) != getattr(other, "family", None):
         raise DataError("lr_test compares two fits of one model (class, family and link): "
                         "got %r and %r" % (inference.model, other))
     if a.y != b.y or a.weights != b.weights or getattr(a, "offset", None) != getattr(

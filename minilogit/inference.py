@@ -196,10 +196,11 @@ class Inference:
         ('HC3', [2.5633, 0.724], [0.2364, 0.0936])
         """
         from .sandwich import sandwich
-        cov = sandwich(self, cov_type, groups)
+        base = self.model.inference_            # the model's own: its (X'WX)^-1 the bread
+        cov = sandwich(base, cov_type, groups)
         other = Inference(self.model)
         for name in self.FACTS:
-            setattr(other, name, getattr(self, name))
+            setattr(other, name, getattr(base, name))
         other.cov_params_, other.cov_type_ = cov, cov_type
         return other
 

@@ -232,3 +232,11 @@ def test_a_gaussian_glms_hc0_is_whites_and_a_separated_fit_has_none():
                  lambda: s.conf_int(method="profile"), lambda: s.predict_conf_int([[1.0]])):
         e = raises(InferenceError, what)
         assert "separated" in str(e), str(e)
+
+
+def test_a_robust_inference_asked_for_another_starts_from_the_models_own():
+    m = LogisticRegression().fit(X, Y)
+    twice = m.robust("HC1").robust("HC3")
+    assert twice.cov_params_ == m.robust("HC3").cov_params_ and twice.cov_type_ == "HC3"
+    e = raises(DataError, m.lr_test, [[1.0]])
+    assert "two fits of one model" in str(e), str(e)
