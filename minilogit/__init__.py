@@ -32,6 +32,10 @@ solvers                     proximal, coordinate_descent, sgd_stream
 metrics                     accuracy, confusion matrix, precision, recall, F1,
                             ROC and AUC, log loss, threshold sweep, R^2
 inference                   standard errors, tests, intervals, summary()
+sandwich, hypotheses        robust covariances; Wald and likelihood-ratio tests
+profile                     profile-likelihood intervals and tests
+margins                     marginal effects dy/dx, delta-method errors
+experiments                 seeded Wald-coverage and SGD experiments
 tables                      summary(), explain(), trace_ as notebook tables
 datasets                    load_breast_cancer, load_iris, load_csv,
                             standardize, make_masking, make_bank_balance
@@ -72,9 +76,9 @@ _LAZY = {
     "GLM": "glm.model",
     "lasso_path": "models.paths",
 }
-_MODULES = ("datasets", "demo", "distributions", "explain", "export", "glm", "inference",
-            "jsonio", "metrics", "models", "objectives", "plot", "solvers", "summary",
-            "svg", "tables", "validation")
+_MODULES = ("datasets", "demo", "distributions", "experiments", "explain", "export", "glm",
+            "hypotheses", "inference", "jsonio", "margins", "metrics", "models", "objectives",
+            "plot", "profile", "sandwich", "solvers", "summary", "svg", "tables", "validation")
 
 
 def __getattr__(name):

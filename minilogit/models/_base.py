@@ -210,6 +210,11 @@ class Model:
         from ..profile import plr_test
         return plr_test(self, names)
 
+    def marginal_effects(self, at="overall", rows=None, alpha=0.05):
+        """Marginal effects dy/dx and their delta-method errors (``minilogit.margins.marginal_effects``)."""
+        from ..margins import marginal_effects
+        return marginal_effects(self, at, rows, alpha)
+
     def profile_conf_int(self, alpha=0.05):
         """Profile-likelihood intervals, rows [low, high] (of the penalised
         likelihood for a Firth fit): ``conf_int(alpha, method="profile")``

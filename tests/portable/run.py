@@ -55,6 +55,7 @@ MODULES = [
     "test_walkthrough_examples",
     "test_firth",
     "test_heap",
+    "test_margins",
 ]
 
 
