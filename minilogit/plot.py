@@ -18,12 +18,20 @@ decision_boundary_plot     two features, points by class, the line f(x) = t
 misclassification_plot     misclassification rate against the boundary t
 roc_plot                   the ROC curve, the diagonal, the AUC
 masking_plot               indicator regression against softmax, K = 3
+loss_curves_plot           squared error above log-loss along beta, with chords
+sgd_plot                   SGD per epoch in the (b0, b1) plane: fixed rate,
+                           falling rate and average, about the optimum
+newton_plot                Newton's root finding as tangent steps on f(x)
+links_plot                 the inverse links logit, probit and cloglog
 fit_plot                   a fit's loss history and boundary (the CLI's --svg)
 side_by_side               several of these pictures in one SVG, in a row
+one_above_another          several of these pictures in one SVG, in a column
 =========================  ====================================================
 
 Exceptions: bad input (empty, nan, mismatched lengths, the wrong number of
-features or classes, a width or height that is not a positive number) raises
+features or classes, labels other than 0 and 1 where a loss needs them, a
+range with lo >= hi, a flat tangent in Newton's method, a width or height
+that is not a positive number) raises
 ``minilogit.DataError``; a model given
 to ``masking_plot`` that is not fitted, ``NotFittedError``.
 
@@ -34,10 +42,15 @@ to ``masking_plot`` that is not fitted, ``NotFittedError``.
 
 from .core.errors import DataError, NotFittedError
 from .glm.families import family_and_link
+from .glm.links import get_link
 from .core.functions import sigmoid
+from .core.logistic import nll, squared_error
+from .core.matrix import Matrix
+from .core.rng import Random
 from .metrics import roc_auc_score, roc_curve, threshold_sweep
 from .glm.model import GLM
 from .models.least_squares import LeastSquaresClassifier
+from .models.logistic import LogisticRegression
 from .models.softmax import SoftmaxRegression
 from .svg import COLOURS, DASHES, FONT, GREY, Figure, linspace, num, picture, svg_tag
 from .svg import H, STYLE, W
@@ -291,6 +304,298 @@ def masking_plot(X, y, least_squares=None, softmax=None, class_names=None, width
     return fig.svg(width, height)
 
 
+def _binary_labels(y, n, what):
+    """y as a list of n labels 0 and 1 (a loss written for 0/1 labels needs them)."""
+    labels = list(y)
+    if len(labels) != n:
+        raise DataError("X has %d rows but y has %d labels" % (n, len(labels)))
+    for i, label in enumerate(labels):
+        if label not in (0, 1):
+            raise DataError("%s needs labels 0 and 1, y[%d] is %r" % (what, i, label))
+    return [int(label) for label in labels]
+
+
+def _interval(lo, hi, what):
+    """(lo, hi) as floats, lo < hi."""
+    lo, hi = as_float(lo, "lo"), as_float(hi, "hi")
+    if not lo < hi:
+        raise DataError("%s needs lo < hi, got lo = %r and hi = %r" % (what, lo, hi))
+    return lo, hi
+
+
+def loss_curves_plot(X, y, lo=-10.0, hi=4.0, chord=(-10.0, 0.0), width=None, height=None):
+    """Draw the squared error of the probabilities above the log-loss, along beta,
+    for a model with one coefficient (X has one column, no intercept is added),
+    each with its chord from beta = chord[0] to beta = chord[1].
+
+    A convex function lies on or below each of its chords. At the chord's
+    midpoint the legend gives the curve's value and the chord's, and says
+    "not convex" where the curve is above. Walkthrough section 6: one example,
+    x = 1 and y = 1 (labels 0 and 1; ``minilogit.core.logistic``'s
+    ``squared_error`` and ``nll``):
+
+    >>> from minilogit.svg import texts
+    >>> svg = loss_curves_plot([[1.0]], [1])
+    >>> [t for t in texts(svg) if t.startswith("at β")]
+    ['at β = -5: curve 0.987 > chord 0.625, not convex', 'at β = -5: curve 5.007 < chord 5.347']
+    >>> svg.count("<svg"), 'width="640" height="800"' in svg
+    (3, True)
+    """
+    rows = check_X(X)
+    if len(rows[0]) != 1:
+        raise DataError("loss_curves_plot needs 1 column (one coefficient beta), X has %d"
+                        % len(rows[0]))
+    labels = _binary_labels(y, len(rows), "loss_curves_plot")
+    lo, hi = _interval(lo, hi, "loss_curves_plot")
+    a, b = [as_float(v, "chord") for v in chord]
+    X1, mid = Matrix(rows), (a + b) / 2
+    betas = linspace(lo, hi, 141)
+    panels = []
+    for k, (title, ylabel, loss) in enumerate((
+            ("Squared error along β: not convex", "Σ (y − σ(βx))²", squared_error),
+            ("Log-loss along β: convex", "Σ log(1 + e^(βx)) − yβx", nll))):
+        # eq. (14) for the squared error, eq. (10) for the log-loss
+        values = [loss(X1, labels, [beta]) for beta in betas]
+        ends = [loss(X1, labels, [a]), loss(X1, labels, [b])]
+        curve, line = loss(X1, labels, [mid]), (ends[0] + ends[1]) / 2   # at the midpoint
+        if curve > line:
+            verdict = "curve %.3f > chord %.3f, not convex" % (curve, line)
+        else:
+            verdict = "curve %.3f %s chord %.3f" % (curve, "<" if curve < line else "=", line)
+        if loss is nll and curve > line:    # the log-loss is convex: rounding only
+            raise DataError("the log-loss lies above its chord: %r > %r" % (curve, line))
+        falling = values[-1] < values[0]    # the legend where the curve is not: below it
+        fig = Figure(title if loss is nll or curve > line else "Squared error along β",
+                     "β", ylabel, betas, values + ends, legend="lower left" if falling
+                     else "lower right")
+        fig.line(betas, values, COLOURS[k], ylabel)
+        fig.line([a, b], ends, "#000000", "chord from β = %s to β = %s" % (num(a), num(b)),
+                 dash="6 3", width=1.5)
+        fig.points([a, b], ends, "#000000")
+        fig.line([mid, mid], [curve, line], GREY, None, dash="2 3", width=1)
+        fig.points([mid], [line], "#000000", r=4)
+        fig.points([mid], [curve], COLOURS[k], "at β = %s: %s" % (num(mid), verdict), r=5)
+        panels.append(fig.svg())
+    return one_above_another(panels, width, height)
+
+
+def sgd_plot(X, y, epochs=64, learning_rate=0.5, random_state=0, optimum=None,
+             width=None, height=None):
+    """Draw stochastic gradient descent in the (b0, b1) plane, one point per epoch:
+    a fixed rate circling the optimum, the falling rate of eq. (18) closing in,
+    and that run's average, eq. (19), settling.
+
+    X has one feature: b0 is the intercept, b1 its slope. Both runs start at
+    0 and take eq. (17)'s step through the same seeded shuffle of the rows in
+    each epoch (``minilogit.core.rng.Random(random_state)``); after t updates
+    the falling rate is learning_rate / (1 + t / N), and the average is that
+    of every iterate of the falling run so far. This is
+    ``minilogit.experiments.sgd_runs``'s experiment, drawn (the fitted
+    ``solver="sgd"`` also restarts its average). ``optimum`` defaults to
+    the Newton fit's (b0, b1); the legend gives each run's distance from it
+    after the last epoch. Walkthrough section 8's data:
+
+    >>> from minilogit.experiments import draw
+    >>> from minilogit.svg import texts
+    >>> X, y = draw(200, Random(7))
+    >>> for t in texts(sgd_plot(X, y, epochs=64)):
+    ...     if "away" in t:
+    ...         print(t)
+    fixed rate 0.5: 0.7542 away at the end
+    falling rate 0.5 / (1 + t/N): 0.0023 away at the end
+    average of the falling run: 0.0026 away at the end
+    """
+    rows = check_X(X)
+    if len(rows[0]) != 1:
+        raise DataError("sgd_plot needs 1 feature (the plane of b0 and b1), X has %d"
+                        % len(rows[0]))
+    labels = _binary_labels(y, len(rows), "sgd_plot")
+    if isinstance(epochs, bool) or not isinstance(epochs, int) or epochs < 1:
+        raise DataError("epochs must be a whole number >= 1, got %r" % (epochs,))
+    eta0 = as_float(learning_rate, "learning_rate")
+    if not eta0 > 0:
+        raise DataError("learning_rate must be positive, got %r" % (learning_rate,))
+    if optimum is None:
+        optimum = LogisticRegression().fit(rows, labels).params_
+    optimum = check_numbers(optimum, "optimum")
+    if len(optimum) != 2:
+        raise DataError("optimum must be (b0, b1), got %d numbers" % len(optimum))
+    n, X1 = len(rows), [[1.0, r[0]] for r in rows]
+    rng = Random(random_state)
+    fixed, falling, average, t = [0.0, 0.0], [0.0, 0.0], [0.0, 0.0], 0
+    paths = [[list(fixed)], [list(falling)], [list(average)]]
+
+    def step(beta, i, eta):                      # eq. (17): beta - eta x_i (p_i - y_i)
+        r = sigmoid(beta[0] + beta[1] * X1[i][1]) - labels[i]
+        return [beta[0] - eta * r, beta[1] - eta * r * X1[i][1]]
+    for _ in range(epochs):
+        order = list(range(n))                   # each epoch shuffles 0, ..., N - 1 afresh
+        rng.shuffle(order)
+        for i in order:
+            fixed = step(fixed, i, eta0)
+            falling = step(falling, i, eta0 / (1.0 + t / float(n)))   # eq. (18), M = N
+            t += 1
+            average = [m + (b - m) / t for m, b in zip(average, falling)]   # eq. (19)
+        for path, beta in zip(paths, (fixed, falling, average)):
+            path.append(beta)
+    names = ["fixed rate %s" % num(eta0), "falling rate %s / (1 + t/N)" % num(eta0),
+             "average of the falling run"]
+    b0s = [p[0] for path in paths for p in path] + [optimum[0]]
+    b1s = [p[1] for path in paths for p in path] + [optimum[1]]
+    top = max(b1s) + 0.5 * (max(b1s) - min(b1s))    # room for the legend above the points
+    fig = Figure("SGD at the end of each of %d epochs" % epochs, "b0 (intercept)",
+                 "b1 (slope)", b0s, b1s + [top], legend="upper left")
+    for k, (path, name) in enumerate(zip(paths, names)):
+        end = path[-1]
+        away = ((end[0] - optimum[0]) ** 2 + (end[1] - optimum[1]) ** 2) ** 0.5
+        label = "%s: %.4f away at the end" % (name, away)
+        if k == 0:                       # the fixed rate: a cloud about the optimum
+            fig.points([p[0] for p in path[1:]], [p[1] for p in path[1:]], COLOURS[0], label)
+        else:
+            fig.line([p[0] for p in path], [p[1] for p in path], COLOURS[k], label,
+                     dash=DASHES[k - 1])
+            fig.points([p[0] for p in path[1:]], [p[1] for p in path[1:]], COLOURS[k], r=2)
+    fig.points([0.0], [0.0], GREY, r=4)
+    fig.text(0.0, 0.0, "start", GREY, "start", dx=7, dy=4)
+    fig.points([optimum[0]], [optimum[1]], "#000000", "optimum (%s, %s), Newton's"
+               % (num(optimum[0]), num(optimum[1])), r=5)
+    return fig.svg(width, height)
+
+
+def newton_plot(f, df, starts, lo, hi, steps=4, name="f(x)", xlabel="x", ylabel="f(x)",
+                title="Newton's method as tangent steps", width=None, height=None):
+    """Draw Newton's root finding on f as tangent steps, from each of ``starts``.
+
+    From the point (x_n, f(x_n)) of the curve, the tangent (slope f'(x_n))
+    meets 0 at x_{n+1} = x_n - f(x_n) / f'(x_n): eq. (20) in one dimension,
+    f being the gradient and f' the Hessian (lecture 000's Newton-Raphson
+    step, its equations 25 and 26). Each step is drawn as that tangent, then
+    a dotted line from 0 to the curve at x_{n+1}; the iterates are named x0,
+    x1, ... on the axis (one name for several that fall together) and listed
+    in the legend. A path stops at its first iterate outside [lo, hi]: the
+    tangent runs to the frame, marked with that iterate, and the legend says
+    "(off the plot)". A start outside [lo, hi], or a flat tangent
+    (f'(x_n) = 0: it meets 0 nowhere), raises ``DataError``.
+
+    Lecture 000's third limitation: from x0 = 1, f(x) = x^3 - 5x oscillates;
+    the walkthrough's overshoot (section 9): the loss of the labels 1 and 0
+    on a column of ones has the gradient 2 sigma(b) - 1 and the Hessian
+    2 sigma(b)(1 - sigma(b)), and from b = 3 the undamped step goes to -7.02,
+    then to 551:
+
+    >>> from minilogit.svg import texts
+    >>> cubic = newton_plot(lambda x: x ** 3 - 5 * x, lambda x: 3 * x ** 2 - 5, [1.0], -3, 3)
+    >>> [t for t in texts(cubic) if t.startswith("Newton from")]
+    ['Newton from x0 = 1: 1 → -1 → 1 → -1 → 1']
+    >>> pair = newton_plot(lambda b: 2 * sigmoid(b) - 1, lambda b: 2 * sigmoid(b) * sigmoid(-b),
+    ...                    [3.0], -9, 5, steps=2)
+    >>> [t for t in texts(pair) if "→" in t]             # the mark at the frame, the legend
+    ['x2 = 551.19 →', 'Newton from x0 = 3: 3 → -7.02 → 551.19 (off the plot)']
+    """
+    if not (callable(f) and callable(df)):
+        raise DataError("newton_plot needs f and its derivative df as functions of x")
+    lo, hi = _interval(lo, hi, "newton_plot")
+    starts = check_numbers([starts] if isinstance(starts, (int, float)) else starts, "starts")
+    if isinstance(steps, bool) or not isinstance(steps, int) or steps < 1:
+        raise DataError("steps must be a whole number >= 1, got %r" % (steps,))
+
+    def value(fn, x, what):
+        return as_float(fn(x), "%s at x = %s" % (what, num(x)))
+    paths = []
+    for x in starts:
+        if not lo <= x <= hi:
+            raise DataError("the start %s is outside [lo, hi] = [%s, %s]" % (num(x), num(lo),
+                                                                             num(hi)))
+        xs = [x]
+        while len(xs) <= steps and lo <= xs[-1] <= hi:
+            x = xs[-1]
+            slope = value(df, x, "df")
+            if slope == 0:
+                raise DataError("newton_plot: f'(%s) = 0: the tangent is flat and meets 0 "
+                                "nowhere, so the step x - f(x) / f'(x) divides by zero" % num(x))
+            xs.append(x - value(f, x, "f") / slope)    # eq. (20) in one dimension
+        paths.append(xs)
+    grid = linspace(lo, hi, 201)
+    curve = [value(f, x, "f") for x in grid]
+    top = max(curve + [0.0]) + 0.25 * (max(curve + [0.0]) - min(curve + [0.0]))
+    fig = Figure(title, xlabel, ylabel, grid, curve + [0.0, top],
+                 legend="upper left")     # room for the legend above the curve
+    fig.line(list(fig.xlim), [0.0, 0.0], GREY, None, width=1)          # f = 0
+    fig.line(grid, curve, COLOURS[0], name)
+    for k, xs in enumerate(paths):
+        colour = COLOURS[(k + 1) % len(COLOURS)]
+        inside = [x for x in xs if lo <= x <= hi]
+        route = " → ".join(num(x) for x in xs)
+        label = "Newton from x0 = %s: %s" % (num(xs[0]), route)
+        if len(inside) < len(xs):
+            label += " (off the plot)"
+        for n in range(len(xs) - 1):
+            x, x_next = xs[n], xs[n + 1]
+            fx, slope = value(f, x, "f"), value(df, x, "df")
+            end = min(max(x_next, fig.xlim[0]), fig.xlim[1])   # at the frame, if it leaves
+            fig.line([x, end], [fx, fx + slope * (end - x)], colour,
+                     label if n == 0 else None)                   # the tangent at x_n
+            if x_next in inside:
+                fig.line([x_next, x_next], [0.0, value(f, x_next, "f")], colour, None,
+                         dash="2 3", width=1)
+            else:
+                right = x_next > hi
+                fig.text(end, fx + slope * (end - x),
+                         ("x%d = %s →" if right else "← x%d = %s") % (n + 1, num(x_next)),
+                         colour, "end" if right else "start", dx=-4 if right else 4, dy=-6)
+        fig.points(inside, [value(f, x, "f") for x in inside], colour, r=3.5)
+        fig.points(inside, [0.0] * len(inside), colour, r=2.5)
+        _name_iterates(fig, f, inside, colour)
+    return fig.svg(width, height)
+
+
+def _name_iterates(fig, f, xs, colour):
+    """Write x0, x1, ... on the axis f = 0 at the iterates xs, one label for those
+    that fall within 12 pixels of each other, on the side away from the curve."""
+    groups = []                          # [[pixel column, [n, ...], x]]
+    for n, x in enumerate(xs):
+        for g in groups:
+            if abs(fig.px(x) - g[0]) < 12:
+                g[1].append(n)
+                break
+        else:
+            groups.append([fig.px(x), [n], x])
+    for _, ns, x in groups:
+        below = f(x) >= 0                # the curve above the axis: the name below it
+        fig.text(x, 0.0, ", ".join("x%d" % n for n in ns), colour, dy=15 if below else -7)
+
+
+def links_plot(lo=-4.0, hi=4.0, width=None, height=None):
+    """Draw P(y = 1) against the score eta for the three inverse links of eq. (39):
+    logit sigma(eta), probit Phi(eta) and cloglog 1 - exp(-e^eta)
+    (``minilogit.glm.links``), each the chance that a noise lifts the score
+    above 0. The logistic and normal noises are symmetric, so their curves
+    pass through 1/2 at eta = 0; the Gumbel noise is skewed, and there its
+    curve is at 1 - 1/e.
+
+    >>> from minilogit.svg import texts
+    >>> [t for t in texts(links_plot()) if t.startswith(("logit", "probit", "cloglog", "at"))]
+    ['logit: σ(η), logistic noise', 'probit: Φ(η), normal noise', 'cloglog: 1 − exp(−e^η), Gumbel noise', 'at η = 0: 0.5, 0.5 and 0.632']
+    """
+    lo, hi = _interval(lo, hi, "links_plot")
+    eta = linspace(lo, hi, 161)
+    fig = Figure("Three inverse links: P(y = 1) from the score", "score η = xᵀβ", "P(y = 1)",
+                 eta, [0.0, 1.0], legend="upper left")
+    fig.line([lo, hi], [0.5, 0.5], GREY, None, dash="4 4", width=1)
+    at_zero = []
+    for k, (link, label) in enumerate((("logit", "logit: σ(η), logistic noise"),
+                                       ("probit", "probit: Φ(η), normal noise"),
+                                       ("cloglog", "cloglog: 1 − exp(−e^η), Gumbel noise"))):
+        g = get_link(link)
+        fig.line(eta, [g.inverse(e) for e in eta], COLOURS[k], label,
+                 dash=DASHES[k])         # eq. (39): P(y = 1) = 1 - F(-eta)
+        at_zero.append(g.inverse(0.0))
+    if lo <= 0.0 <= hi:
+        fig.points([0.0] * 3, at_zero, "#000000", "at η = 0: %s, %s and %s"
+                   % tuple("%.3g" % p for p in at_zero), r=3.5)
+    return fig.svg(width, height)
+
+
 def _name(label, class_names):
     """A class in a legend: its name in ``class_names`` ({label: name}), else its label."""
     if class_names is None:
@@ -349,14 +654,32 @@ def side_by_side(svgs, width=None, height=None):
     >>> svg.count("<svg"), 'width="800" height="250"' in svg, 'id="area1"' in svg
     (3, True, True)
     """
+    return _arrange(svgs, width, height, True)
+
+
+def one_above_another(svgs, width=None, height=None):
+    """One SVG holding the given pictures of this module in a column, each at its
+    natural size, the whole drawn at ``width`` x ``height`` (default: the sum of the
+    heights; one picture alone is itself). Their frames line up.
+
+    >>> svg = one_above_another([sigmoid_plot(), sigmoid_plot()], width=320)
+    >>> svg.count("<svg"), 'width="320" height="400"' in svg, 'y="400"' in svg
+    (3, True, True)
+    """
+    return _arrange(svgs, width, height, False)
+
+
+def _arrange(svgs, width, height, across):
+    """side_by_side (across) or one_above_another (not across)."""
     if len(svgs) == 1:                   # one picture: itself, at the size asked
         return picture(svg_tag(W, H, width, height, FONT) + svgs[0][svgs[0].index(">") + 1:])
     parts = []
     for k in range(len(svgs)):
         svg = svgs[k].replace('id="area"', 'id="area%d"' % k)
         svg = svg.replace("url(#area)", "url(#area%d)" % k)
-        tag = svg_tag(W, H, more=FONT).replace("<svg ", '<svg x="%d" ' % (k * W))
+        where = 'x="%d" ' % (k * W) if across else 'y="%d" ' % (k * H)
+        tag = svg_tag(W, H, more=FONT).replace("<svg ", "<svg " + where)
         tag = tag.replace(STYLE, "")        # a part inside the whole is drawn, not laid out
         parts.append(tag + svg[svg.index(">") + 1:])          # at the natural size
-    w = W * len(svgs)
-    return picture(svg_tag(w, H, width, height) + "\n%s</svg>\n" % "".join(parts))
+    w, h = (W * len(svgs), H) if across else (W, H * len(svgs))
+    return picture(svg_tag(w, h, width, height) + "\n%s</svg>\n" % "".join(parts))

@@ -11,8 +11,9 @@ lecture's pictures with it.
 =========================  ====================================================
 name                       what it is
 =========================  ====================================================
-Figure                     axes: line(), points(), svg()
+Figure                     axes: line(), points(), text(), svg()
 Picture                    SVG text with _repr_svg_, for notebooks
+texts                      the words a picture shows: title, ticks, labels, legend
 sized, svg_tag             the drawn size; the opening <svg> tag
 num                        a coordinate as text, rounded to 2 decimals
 linspace                   n equally spaced values from lo to hi
@@ -164,6 +165,13 @@ class Figure:
         if label is not None:
             self.keys.append((label, colour, None, True))
 
+    def text(self, x, y, label, colour="#333333", anchor="middle", dx=0, dy=0):
+        """Write ``label`` at the point (x, y) of the axes, moved by (dx, dy) pixels;
+        ``anchor`` is "start", "middle" or "end" (where the point is in the text)."""
+        self.items.append('<text x="%s" y="%s" text-anchor="%s" fill="%s">%s</text>'
+                          % (num(self.px(x) + dx), num(self.py(y) + dy), anchor, colour,
+                             escape(label)))
+
     def svg(self, width=None, height=None):
         """The picture as a ``Picture`` (SVG text), drawn at ``width`` x ``height``
         (see ``sized``)."""
@@ -252,6 +260,23 @@ def picture(svg):
     '<svg/>'
     """
     return Picture(svg) if WHOLE else svg
+
+
+def texts(svg):
+    """Return the words an SVG of this module shows, in order: each ``<text>``'s
+    content (its title, tick labels, axis labels, legend), unescaped.
+
+    >>> fig = Figure("A line", "x", "y", [0.0, 1.0], [0.0, 2.0])
+    >>> fig.line([0.0, 1.0], [0.0, 2.0], COLOURS[0], "y = 2x & <more>")
+    >>> texts(fig.svg())[-4:]
+    ['A line', 'x', 'y', 'y = 2x & <more>']
+    """
+    out = []
+    for part in svg.split("<text")[1:]:
+        word = part[part.index(">") + 1:part.index("</text>")]
+        out.append(word.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", '"')
+                   .replace("&amp;", "&"))
+    return out
 
 
 def sized(natural_width, natural_height, width=None, height=None):

@@ -20,7 +20,12 @@ from minilogit import plot
 from minilogit.datasets import make_masking
 from minilogit.datasets.synthetic import BANK_BOUNDARY, make_bank_balance
 from minilogit import DataError
-from minilogit.svg import num, save
+from minilogit.core.functions import sigmoid
+from minilogit.core.logistic import nll, squared_error
+from minilogit.core.rng import Random
+from minilogit.experiments import draw, sgd_runs
+from minilogit.glm.links import get_link
+from minilogit.svg import Figure, num, save
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -76,7 +81,25 @@ def pictures():
          ["x", "fitted value or probability"], ["0", "0.0", "1.0"],
          ["%d: %s" % (k, what) for k in range(3)
           for what in ("least squares", "softmax p", "data")]),
+        ("newton", plot.newton_plot(_cubic, _cubic_slope, [1.0, 2.0], -3.0, 3.0,
+                                    name="x³ − 5x"),
+         ["x", "f(x)"], ["-3", "0", "3", "10", "-10"],
+         ["x³ − 5x", "Newton from x0 = 1: 1 → -1 → 1 → -1 → 1",
+          "Newton from x0 = 2: 2 → 2.29 → 2.24 → 2.24 → 2.24"]),
+        ("sgd", plot.sgd_plot(*draw(80, Random(2)), epochs=8),
+         ["b0 (intercept)", "b1 (slope)"], ["0.0"], None),
+        ("links", plot.links_plot(), ["score η = xᵀβ", "P(y = 1)"], ["-4", "4", "0.0", "1.0"],
+         ["logit: σ(η), logistic noise", "probit: Φ(η), normal noise",
+          "cloglog: 1 − exp(−e^η), Gumbel noise", "at η = 0: 0.5, 0.5 and 0.632"]),
     ]
+
+
+def _cubic(x):
+    return x ** 3 - 5 * x
+
+
+def _cubic_slope(x):
+    return 3 * x ** 2 - 5
 
 
 PICTURES = pictures()
@@ -88,6 +111,9 @@ def test_picture_is_svg_with_labels_ticks_and_legend(name, svg, labels, ticks, l
     """Parses as XML; shows its axis labels, tick labels and a legend entry per series."""
     root = parse(svg)
     shown = texts(root)
+    if legend is None:                   # the legend's words hold numbers: its entries
+        legend = []
+        assert len([t for t in shown if "away at the end" in t]) == 3, shown
     for text in labels + ticks + legend:
         assert text in shown, (name, text)
     assert root.find(NS + "defs/" + NS + "clipPath") is not None
@@ -314,3 +340,99 @@ def test_a_log_axis_over_one_decade_has_labels_at_1_2_5():
     assert _log_ticks(130.0, 394.4)[1] == ["100", "200", "500", "1000"]
     assert _log_ticks(0.05, 3.0)[1] == ["0.01", "0.02", "0.05", "0.1", "0.2", "0.5", "1", "2",
                                          "5", "10"]
+
+
+# -- the lecture's pictures of issue 38: Newton's tangents, the two losses, SGD, the links
+
+def _newton_root(f, df, x, steps):
+    """Walkthrough section 9's root finder: the iterates x - f(x) / f'(x)."""
+    out = [x]
+    for _ in range(steps):
+        x = x - f(x) / df(x)
+        out.append(x)
+    return out
+
+
+def test_newton_tangents_meet_the_axis_at_the_next_iterate():
+    """Each tangent of newton_plot runs from the curve at x_n to the row f = 0 at
+    x_(n+1), the walkthrough's newton_root's iterates."""
+    xs = _newton_root(_cubic, _cubic_slope, 2.0, 3)
+    svg = plot.newton_plot(_cubic, _cubic_slope, [2.0], -3.0, 3.0, steps=3)
+    grid = plot.linspace(-3.0, 3.0, 201)
+    curve = [_cubic(x) for x in grid]
+    top = max(curve) + 0.25 * (max(curve) - min(curve))
+    fig = Figure("t", "x", "y", grid, curve + [0.0, top])      # the axes newton_plot draws
+    root = parse(svg)
+    tangents = [[tuple(float(v) for v in p.split(",")) for p in el.get("points").split()]
+                for el in root.iter(NS + "polyline")
+                if el.get("stroke") == "#D55E00" and el.get("stroke-dasharray") is None]
+    assert len(tangents) == 3
+    for ((a, b), (c, d)), x_n, x_next in zip(tangents, xs, xs[1:]):
+        assert abs(a - fig.px(x_n)) <= 0.005 and abs(b - fig.py(_cubic(x_n))) <= 0.005
+        assert abs(c - fig.px(x_next)) <= 0.005 and abs(d - fig.py(0.0)) <= 0.006
+
+
+def test_newton_overshoot_is_the_walkthroughs_and_runs_to_the_frame():
+    """Section 9's pair of labels: LogisticLoss's own gradient and Hessian give
+    3 -> -7.02 -> 551.19; the second tangent leaves the frame at its right edge."""
+    from minilogit import Matrix
+    from minilogit.core.logistic import LogisticLoss
+    pair = LogisticLoss(Matrix([[1.0], [1.0]]), [1, 0])
+    grad = lambda b: pair.gradient([b])[0]                         # noqa: E731
+    hess = lambda b: pair.hessian([b]).rows[0][0]                  # noqa: E731
+    path = _newton_root(grad, hess, 3.0, 2)
+    assert [round(b, 2) for b in path] == [3.0, -7.02, 551.19]
+    svg = plot.newton_plot(grad, hess, [3.0], -9.0, 5.0, steps=2)
+    shown = texts(parse(svg))
+    assert "Newton from x0 = 3: 3 → -7.02 → 551.19 (off the plot)" in shown
+    assert "x2 = 551.19 →" in shown
+    ends = [line[-1][0] for line in polylines(parse(svg), "#D55E00") if len(line) == 2]
+    assert max(ends) == 620.0                    # the frame's right edge (640 - 20)
+
+
+def test_loss_curves_are_the_cores_losses():
+    """The two panels of loss_curves_plot draw squared_error and nll of
+    minilogit.core.logistic, and each is a full picture of its own."""
+    from minilogit import Matrix
+    svg = plot.loss_curves_plot([[1.0]], [1])
+    root = ET.fromstring(svg)
+    assert root.get("viewBox") == "0 0 640 800"
+    parts = root.findall(NS + "svg")
+    assert [p.get("y") for p in parts] == ["0", "400"]
+    betas = plot.linspace(-10.0, 4.0, 141)
+    X1 = Matrix([[1.0]])
+    for part, loss in zip(parts, (squared_error, nll)):
+        values = [loss(X1, [1], [b]) for b in betas]
+        ends = [loss(X1, [1], [-10.0]), loss(X1, [1], [0.0])]
+        fig = Figure("t", "x", "y", betas, values + ends)        # the panel's axes
+        [curve] = [line for line in polylines(part) if len(line) == 141]
+        assert all(abs(py - fig.py(v)) <= 0.005 for (_, py), v in zip(curve, values))
+    shown = texts(root)
+    assert "at β = -5: curve 0.987 > chord 0.625, not convex" in shown
+    assert "at β = -5: curve 5.007 < chord 5.347" in shown
+
+
+def test_sgd_plot_legend_is_section_8s_table():
+    """The distances after 1, 4, 16 and 64 epochs on draw(200, Random(7)) are the
+    ones walkthrough section 8 prints from minilogit.experiments.sgd_runs."""
+    X, y = draw(200, Random(7))
+    optimum = LogisticRegression().fit(X, y).params_
+    rows = sgd_runs(X, y, optimum, [1, 4, 16, 64])
+    for row in rows:
+        shown = [t for t in texts(parse(plot.sgd_plot(X, y, epochs=row[0]))) if "away" in t]
+        assert [t.split(": ")[1] for t in shown] == ["%.4f away at the end" % d
+                                                     for d in row[1:]]
+    assert "%.4f" % rows[-1][1] == "0.7542"      # the fixed rate, still as far as at the start
+
+
+def test_links_plot_draws_each_inverse_link():
+    """Each curve of links_plot is its link's inverse at every grid point."""
+    svg = plot.links_plot()
+    root = parse(svg)
+    eta = plot.linspace(-4.0, 4.0, 161)
+    fig = Figure("t", "x", "y", eta, [0.0, 1.0])
+    for colour, name in zip(("#0072B2", "#D55E00", "#009E73"), ("logit", "probit", "cloglog")):
+        [curve] = polylines(root, colour)
+        g = get_link(name)
+        assert all(abs(py - fig.py(g.inverse(e))) <= 0.006 for (_, py), e in zip(curve, eta))
+    assert abs(get_link("logit").inverse(1.3) - sigmoid(1.3)) < 1e-15

@@ -8,6 +8,8 @@ xml.etree.ElementTree.
 from helpers import EPS, assert_close, raises
 
 from minilogit import plot
+from minilogit.core.functions import sigmoid
+from minilogit.svg import texts
 from minilogit.datasets.synthetic import BANK_BOUNDARY, make_bank_balance, make_masking
 from minilogit import DataError, NotFittedError
 from minilogit.models.least_squares import LeastSquaresClassifier
@@ -97,6 +99,151 @@ def test_masking_plot():
     check_svg(named, ["0: least squares", "two: softmax p", "two: data"])
 
 
+def _cubic(x):
+    return x ** 3 - 5 * x
+
+
+def _cubic_slope(x):
+    return 3 * x ** 2 - 5
+
+
+def _pair_gradient(b):
+    """The gradient of the loss of the labels 1 and 0 on a column of ones."""
+    return 2 * sigmoid(b) - 1
+
+
+def _pair_hessian(b):
+    return 2 * sigmoid(b) * sigmoid(-b)
+
+
+def _newton_route(svg):
+    """The legend's routes of newton_plot, the words after 'Newton from x0 = ...: '."""
+    return [t.split(": ", 1)[1] for t in texts(svg) if t.startswith("Newton from")]
+
+
+def test_newton_plot_draws_the_lectures_oscillation():
+    """Lecture 000's third limitation: from x0 = 1, x^3 - 5x goes to -1 and back."""
+    svg = plot.newton_plot(_cubic, _cubic_slope, [1.0], -3.0, 3.0, name="x³ − 5x")
+    check_svg(svg, ["x", "f(x)", "x³ − 5x", "Newton's method as tangent steps",
+                    "x0, x2, x4", "x1, x3"])
+    assert _newton_route(svg) == ["1 → -1 → 1 → -1 → 1"]
+    assert svg.count('stroke-dasharray="2 3"') == 4        # one drop to the curve a step
+
+
+def test_newton_plot_reaches_the_root_its_start_picks():
+    """x0 = 2 reaches sqrt(5), x0 = -2 reaches -sqrt(5) (the walkthrough's digits)."""
+    svg = plot.newton_plot(_cubic, _cubic_slope, [2.0, -2.0], -3.0, 3.0, steps=3)
+    assert _newton_route(svg) == ["2 → 2.29 → 2.24 → 2.24", "-2 → -2.29 → -2.24 → -2.24"]
+
+
+def test_newton_plot_shows_the_overshoot_off_the_plot():
+    """From b = 3 the undamped step goes to -7.02, then to 551.19: off the plot,
+    where the tangent runs to the frame and is marked with the iterate."""
+    svg = plot.newton_plot(_pair_gradient, _pair_hessian, 3.0, -9.0, 5.0, steps=2,
+                           xlabel="b", ylabel="L′(b)", title="overshoot")
+    check_svg(svg, ["b", "L′(b)", "overshoot", "x2 = 551.19 →", "x0", "x1"])
+    assert _newton_route(svg) == ["3 → -7.02 → 551.19 (off the plot)"]
+    left = plot.newton_plot(lambda x: -_pair_gradient(x), lambda x: -_pair_hessian(x),
+                            -3.0, -5.0, 9.0, steps=2)
+    assert _newton_route(left) == ["-3 → 7.02 → -551.19 (off the plot)"]
+    assert _text("← x2 = -551.19") in left
+
+
+def test_newton_plot_stops_where_the_path_leaves_the_range():
+    """No step is taken from an iterate off the plot (there f' may be 0: 2 sigma(551) (1 -
+    sigma(551)) is 0 in floating point), whatever steps asks for."""
+    svg = plot.newton_plot(_pair_gradient, _pair_hessian, [3.0], -9.0, 5.0, steps=10)
+    assert _newton_route(svg) == ["3 → -7.02 → 551.19 (off the plot)"]
+
+
+def test_newton_plot_bad_input():
+    raises(DataError, plot.newton_plot, _cubic, _cubic_slope, [1.0], 3.0, -3.0)
+    raises(DataError, plot.newton_plot, _cubic, _cubic_slope, [4.0], -3.0, 3.0)
+    raises(DataError, plot.newton_plot, _cubic, _cubic_slope, [1.0], -3.0, 3.0, steps=0)
+    raises(DataError, plot.newton_plot, _cubic, _cubic_slope, [], -3.0, 3.0)
+    raises(DataError, plot.newton_plot, "x^3", _cubic_slope, [1.0], -3.0, 3.0)
+    # a flat tangent: f'(0) = 0 for x^2 + 1, the walkthrough's division by zero
+    raises(DataError, plot.newton_plot, lambda x: x * x + 1, lambda x: 2 * x, [0.0], -1.0, 1.0)
+
+
+def test_loss_curves_plot_puts_the_squared_error_above_its_chord():
+    """Walkthrough section 6: one example, x = 1 and y = 1. At beta = -5 the squared
+    error is above the chord from -10 to 0 (not convex), the log-loss below it."""
+    svg = plot.loss_curves_plot([[1.0]], [1])
+    assert svg.startswith('<svg xmlns="http://www.w3.org/2000/svg" width="640" height="800" '
+                          'viewBox="0 0 640 800"'), svg[:100]
+    assert svg.count('<svg y="400" ') == 1 and 'id="area1"' in svg
+    words = texts(svg)
+    assert "at β = -5: curve 0.987 > chord 0.625, not convex" in words
+    assert "at β = -5: curve 5.007 < chord 5.347" in words
+    assert "Squared error along β: not convex" in words and "Log-loss along β: convex" in words
+    # y = 0 mirrors it: the same values at -beta (the legend moves to where the curve is not)
+    mirrored = texts(plot.loss_curves_plot([[1.0]], [0], lo=-4.0, hi=10.0, chord=(10.0, 0.0)))
+    assert "at β = 5: curve 0.987 > chord 0.625, not convex" in mirrored
+
+
+def test_loss_curves_plot_says_nothing_it_has_not_seen():
+    """A chord where the squared error is convex (beta from 0 to 4, the curve's
+    convex side for y = 1) gets no "not convex"."""
+    words = texts(plot.loss_curves_plot([[1.0]], [1], chord=(0.0, 4.0)))
+    assert "Squared error along β" in words
+    assert [w for w in words if "not convex" in w] == []
+
+
+def test_loss_curves_plot_bad_input():
+    raises(DataError, plot.loss_curves_plot, [[1.0, 2.0]], [1])
+    raises(DataError, plot.loss_curves_plot, [[1.0]], [2])
+    raises(DataError, plot.loss_curves_plot, [[1.0]], [1, 0])
+    raises(DataError, plot.loss_curves_plot, [[1.0]], [1], lo=1.0, hi=1.0)
+    raises(DataError, plot.loss_curves_plot, [[float("nan")]], [1])
+
+
+def test_sgd_plot_is_sgd_runs_drawn():
+    """The distances in the legend are minilogit.experiments.sgd_runs's, on the
+    seeded rows of walkthrough section 8, and the same on every runtime."""
+    from minilogit.core.rng import Random
+    from minilogit.experiments import draw, sgd_runs
+    X, y = draw(60, Random(3))
+    optimum = LogisticRegression().fit(X, y).params_
+    for epochs in (1, 5):
+        [row] = sgd_runs(X, y, optimum, [epochs])
+        words = [t for t in texts(plot.sgd_plot(X, y, epochs=epochs)) if "away" in t]
+        assert [w.split(": ")[1] for w in words] == \
+            ["%.4f away at the end" % d for d in row[1:]], (words, row)
+    svg = plot.sgd_plot(X, y, epochs=5)
+    check_svg(svg, ["b0 (intercept)", "b1 (slope)", "start", "SGD at the end of each of 5 epochs"])
+    assert svg == plot.sgd_plot(X, y, epochs=5, optimum=optimum)      # seeded: the same picture
+    assert svg != plot.sgd_plot(X, y, epochs=5, random_state=1)
+
+
+def test_sgd_plot_bad_input():
+    raises(DataError, plot.sgd_plot, X2, Y2)                        # two features
+    raises(DataError, plot.sgd_plot, [[0.0], [1.0]], [0, 2])
+    raises(DataError, plot.sgd_plot, [[0.0], [1.0]], [0, 1], epochs=0)
+    raises(DataError, plot.sgd_plot, [[0.0], [1.0]], [0, 1], learning_rate=0)
+    raises(DataError, plot.sgd_plot, [[0.0], [1.0]], [0, 1], optimum=[0.0])
+
+
+def test_links_plot_shows_the_three_inverse_links():
+    """Eq. (39): at eta = 0 logit and probit give 1/2, cloglog 1 - 1/e."""
+    svg = plot.links_plot()
+    check_svg(svg, ["score η = xᵀβ", "P(y = 1)", "logit: σ(η), logistic noise",
+                    "probit: Φ(η), normal noise", "cloglog: 1 − exp(−e^η), Gumbel noise",
+                    "at η = 0: 0.5, 0.5 and 0.632"])
+    assert _text("at η = 0: 0.5, 0.5 and 0.632") not in plot.links_plot(1.0, 5.0)
+    raises(DataError, plot.links_plot, 2.0, -2.0)
+
+
+def test_one_above_another_stacks_the_pictures():
+    a, b = plot.sigmoid_plot(), plot.links_plot()
+    both = plot.one_above_another([a, b], width=320)
+    assert both.startswith('<svg xmlns="http://www.w3.org/2000/svg" width="320" height="400" '
+                           'viewBox="0 0 640 800"'), both[:100]
+    assert both.count('<svg y="400" xmlns=') == 1 and both.count("<svg ") == 3
+    assert 'id="area0"' in both and 'id="area1"' in both and 'id="area"' not in both
+    assert plot.one_above_another([a]) == a
+
+
 def _pictures():
     """A call for each picture function, taking width and height."""
     fit = LogisticRegression().fit(X2, Y2)
@@ -105,7 +252,11 @@ def _pictures():
             lambda **size: plot.decision_boundary_plot(fit, X2, Y2, **size),
             lambda **size: plot.misclassification_plot([0.1, 0.4, 0.6], [0, 1, 1], **size),
             lambda **size: plot.roc_plot([0, 1, 0, 1], [0.2, 0.9, 0.8, 0.7], **size),
-            lambda **size: plot.masking_plot(*make_masking(n_per_class=4), **size)]
+            lambda **size: plot.masking_plot(*make_masking(n_per_class=4), **size),
+            lambda **size: plot.sgd_plot([[-1.0], [0.0], [1.0], [2.0]], [0, 1, 0, 1],
+                                         epochs=3, **size),
+            lambda **size: plot.newton_plot(_cubic, _cubic_slope, [1.0], -3.0, 3.0, **size),
+            lambda **size: plot.links_plot(**size)]
 
 
 def test_every_picture_takes_a_size():

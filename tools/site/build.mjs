@@ -60,6 +60,24 @@ svg = plot.roc_plot(data.target, [p[1] for p in model.predict_proba(Z)])`,
   "masking.svg": `from minilogit import plot
 from minilogit.datasets import make_masking
 svg = plot.masking_plot(*make_masking())`,
+  "loss_curves.svg": `from minilogit import plot
+svg = plot.loss_curves_plot([[1.0]], [1], lo=-10.0, hi=4.0, chord=(-10.0, 0.0))`,
+  "sgd_path.svg": `from minilogit import plot
+from minilogit.core.rng import Random
+from minilogit.experiments import draw
+X, y = draw(200, Random(7))
+svg = plot.sgd_plot(X, y, epochs=64, learning_rate=0.5, random_state=0)`,
+  "newton_oscillation.svg": `from minilogit import plot
+svg = plot.newton_plot(lambda x: x ** 3 - 5 * x, lambda x: 3 * x ** 2 - 5, [1.0], -3.0, 3.0,
+                       name="f(x) = x³ − 5x", title="Newton oscillates on x³ − 5x from x0 = 1")`,
+  "newton_overshoot.svg": `from minilogit import Matrix, plot
+from minilogit.core.logistic import LogisticLoss
+pair = LogisticLoss(Matrix([[1.0], [1.0]]), [1, 0])
+svg = plot.newton_plot(lambda b: pair.gradient([b])[0], lambda b: pair.hessian([b]).rows[0][0],
+                       [3.0], -9.0, 5.0, steps=2, name="L′(b) = 2σ(b) − 1", xlabel="b",
+                       ylabel="L′(b)", title="Newton overshoots on L′(b) = 2σ(b) − 1 from b = 3")`,
+  "links.svg": `from minilogit import plot
+svg = plot.links_plot(lo=-4.0, hi=4.0)`,
 };
 
 // --- markdown -----------------------------------------------------------

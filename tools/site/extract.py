@@ -145,8 +145,10 @@ def equations():
             e["cited"].sort(key=lambda j: "#" not in e["lines"][j])
     lectures = concordance_lectures()
     numbers = set(code) | set(lectures)
-    # the core first: that is the code the lecture is read beside
-    return {n: {"code": sorted(code.get(n, []), key=lambda e: "/core/" not in e["file"]),
+    # the core first: that is the code the lecture is read beside; the pictures
+    # (minilogit/plot.py) last: they draw an equation that other code computes
+    return {n: {"code": sorted(code.get(n, []), key=lambda e: ("/core/" not in e["file"],
+                                                              e["file"] == "minilogit/plot.py")),
                 "lectures": lectures.get(n, [])} for n in sorted(numbers, key=int)}
 
 

@@ -9,7 +9,9 @@
 //   - light mode: payload <= 1.5 MB; the first result's time, cold and warm,
 //     is reported (and written by --write), never a check: it is the
 //     machine's load as much as the page's;
-//   - chromium --headless --dump-dom reads the same verdict without a driver.
+//   - chromium --headless --dump-dom reads the same verdict without a driver;
+//   - at 1280 and 800 px wide, the code beside every equation fits its panel
+//     (long lines wrap), so that no "# eq. (N)" citation is cut off.
 // --write FILE (make doc-tables: docs/runtimes.md; --readme is the same) writes
 // the figures between FILE's site markers; --shots
 // writes the three screenshots (an equation with its code, a run example, a
@@ -111,6 +113,7 @@ for (const [name, query] of [["micropython", "&runtime=micropython"], ["pyodide"
     } else {
       check(s.walkPassed >= 411, `pyodide: ${s.walkPassed} walkthrough examples pass (at least 411, as make test runs)`);
     }
+    if (name === "pyodide") await panelsFit(b);
     if (name === "pyodide" && opt("--shots")) await screenshots(b, path.resolve(opt("--shots")));
   } finally {
     await b.close();
@@ -167,6 +170,32 @@ async function editAndRerun(page, name) {
     return { redrawn: fig.classList.contains("redrawn"), changed: fig.querySelector(".svg").innerHTML !== before };
   });
   check(drawn.redrawn && drawn.changed, "pyodide: a picture redraws from its edited code");
+}
+
+// The code beside each equation, every panel filled and opened: no line runs
+// past its panel's edge (it wraps), at the width of a laptop and of a tablet.
+async function panelsFit(b) {
+  for (const width of [1280, 800]) {
+    const page = await b.newPage();
+    await page.setViewport({ width, height: 900 });
+    await page.goto(BASE + "index.html", { waitUntil: "load", timeout: TIMEOUT });
+    const r = await page.evaluate(async () => {
+      const cut = [];
+      let panels = 0;
+      for (const eq of document.querySelectorAll(".eq.numbered")) {
+        await window.site.fillCode(eq);
+        for (const d of eq.querySelectorAll("details.code")) {
+          d.open = true;
+          const pre = d.querySelector("pre");
+          panels++;
+          if (pre.scrollWidth > pre.clientWidth + 1) cut.push(`${eq.id}: ${d.querySelector("summary").textContent}`);
+        }
+      }
+      return { cut, panels };
+    });
+    check(r.panels > 50 && r.cut.length === 0, `${width} px: the code of all ${r.panels} panels beside the equations fits, every citation shows (${r.cut.slice(0, 4).join("; ")})`);
+    await page.close();
+  }
 }
 
 function writeReadme(file) {
