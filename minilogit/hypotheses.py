@@ -67,7 +67,10 @@ def linear_form(text, names, where):
         while j < len(s) and (s[j] in "0123456789." or s[j] in "eE" and j > i
                               and j + 1 < len(s) and s[j + 1] in "0123456789+-"):
             j += 2 if s[j] in "eE" and s[j + 1] in "+-" else 1
-        number = float(s[i:j]) if j > i else None
+        try:
+            number = float(s[i:j]) if j > i else None
+        except ValueError:
+            raise DataError("%s: %r is not a number" % (where, s[i:j]))
         i = j
         while i < len(s) and s[i] in " *":
             i += 1
@@ -84,6 +87,10 @@ def linear_form(text, names, where):
         else:
             coef[names.index(name)] += value
             i += len(name)
+        while i < len(s) and s[i] == " ":
+            i += 1
+        if i < len(s) and s[i] not in "+-":             # terms are joined by + or -
+            raise DataError("%s: a + or - is missing before %r" % (where, s[i:]))
     return coef, constant
 
 
@@ -120,7 +127,7 @@ def wald_test(inference, R, q=None):
     """
     names = inference.param_names_
     text = None
-    if isinstance(R, str) or R and isinstance(R[0], str):
+    if isinstance(R, str) or isinstance(R, (list, tuple)) and R and isinstance(R[0], str):
         if q is not None:
             raise DataError("q is for restrictions given as rows R; these are written out")
         text = R if isinstance(R, str) else "; ".join(R)

@@ -65,6 +65,7 @@ def set_inference(inference, beta, nobs, llf, llnull, deviance, null_deviance, l
     (True, 1, ['intercept', 'x0'])
     """
     model, k = inference.model, len(beta)
+    inference._result = getattr(model, "result_", None)    # the fit it describes (_current)
     first = k - model.n_features_in_        # 1 with an intercept: the fit's, whatever
     inference.params_ = list(beta)          # fit_intercept says since (set_params)
     names = getattr(model, "feature_names_in_", None)       # a data frame's column names
@@ -179,6 +180,7 @@ class Inference:
                   "prsquared_", "llr_", "llr_pvalue_")
 
     cov_type_ = None        # or the robust covariance's name: "HC0", ..., "cluster"
+    _result = None          # the fit's FitResult, as set_inference found it
 
     def __init__(self, model):
         self.model = model
@@ -196,12 +198,13 @@ class Inference:
         ('HC3', [2.5633, 0.724], [0.2364, 0.0936])
         """
         from .sandwich import sandwich
+        self._current()
         base = self.model.inference_            # the model's own: its (X'WX)^-1 the bread
         cov = sandwich(base, cov_type, groups)
         other = Inference(self.model)
         for name in self.FACTS:
             setattr(other, name, getattr(base, name))
-        other.cov_params_, other.cov_type_ = cov, cov_type
+        other.cov_params_, other.cov_type_, other._result = cov, cov_type, base._result
         return other
 
     def wald_test(self, R, q=None):
@@ -220,7 +223,15 @@ class Inference:
         """The likelihood-ratio chi^2 test of the smaller of this fit and ``other``
         (nested, on the same rows) against the larger (``minilogit.hypotheses.lr_test``)."""
         from .hypotheses import lr_test
+        self._current()
         return lr_test(self, other)
+
+    def _current(self):
+        """InferenceError when the model was fitted again since this inference was
+        made: what reads the training rows would read the new fit's."""
+        if self._result is not None and self._result is not self.model.result_:
+            raise InferenceError("this inference is of an earlier fit of its model, which "
+                                 "has been fitted again since: ask the model's inference_")
 
     def _at_optimum(self):
         why = unfinished(self.model)
@@ -280,6 +291,7 @@ class Inference:
                 raise InferenceError("a profile interval is the likelihood's, whatever the "
                                      "covariance: ask the model's conf_int(method='profile')")
             from .profile import profile_conf_int
+            self._current()
             return profile_conf_int(self.model, alpha)
         if method != "wald":
             raise DataError("method must be 'wald' or 'profile', got %r" % (method,))

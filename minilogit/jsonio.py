@@ -389,7 +389,9 @@ def _decode(data, where):
                             "...]}, each key and value a label (a number, string, bool or null)"
                             % where)
         return dict((_decode(k, where + " key"), _decode(v, where)) for k, v in pairs)
-    if isinstance(data, list):
+    if isinstance(data, list):                   # start=: coefficients
+        if all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in data):
+            return list(data)
         raise DataError("from_json: %s is a list, %s: a parameter is a number, a string, "
-                        "a bool, null or a dict" % (where, _show(data)))
+                        "a bool, null, a dict or a list of numbers" % (where, _show(data)))
     return data

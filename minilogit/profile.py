@@ -25,9 +25,10 @@ import math
 
 from .core.checks import check_number
 from .core.compat import INF, warn
-from .core.errors import ConvergenceWarning, DataError, InferenceError
+from .core.errors import ConvergenceWarning, DataError, InferenceError, SingularMatrixError
 from .core.estimators import RATE
 from .core.matrix import dot
+from .core.penalty import Wrapper
 from .core.softmax_regression import FixedAtZero
 from .core.solvers import TOL, WORK, scaled_gradient
 from .distributions import chi2_sf, normal_ppf
@@ -105,7 +106,31 @@ def _fitted(model):
         from .objectives.firth import FirthObjective
         F = FirthObjective(loss, safeguard=False)
         return F, F.objective, list(model.params_)
+    if model.link_ not in ("logit", "log", "identity"):     # probit, cloglog: a GLM's
+        return Observed(loss), loss, list(model.params_)     # Newton's, not Fisher's, steps
     return loss, loss, list(model.params_)
+
+
+class Observed(Wrapper):
+    """A GLM's loss whose ``hessian`` is its observed information (the Hessian of
+    L), not the expected one: Newton's steps, which near the optimum of a
+    profile converge quadratically where Fisher scoring's converge linearly.
+
+    >>> from minilogit.glm.loss import GLMLoss
+    >>> from minilogit.core.matrix import Matrix
+    >>> loss = GLMLoss(Matrix([[1.0], [1.0]]), [0, 1], "binomial", "probit")
+    >>> Observed(loss).hessian([0.3]).rows == loss.observed_information([0.3]).rows
+    True
+    """
+
+    def value(self, beta):
+        return self.objective.value(beta)
+
+    def gradient(self, beta):
+        return self.objective.gradient(beta)
+
+    def hessian(self, beta):
+        return self.objective.observed_information(beta)
 
 
 def plr_test(model, names=None):
@@ -189,18 +214,32 @@ def profile_conf_int(model, alpha=0.05):
             start = [b for k, b in enumerate(beta) if k != j]
 
             def s(v):                    # the signed root of the ratio at beta_j = v
-                value, start[:] = minimise(FixedAt(F, [j], [v]), start,
-                                           FixedAt(information, [j], [v]))
+                try:
+                    value, start[:] = minimise(FixedAt(F, [j], [v]), start,
+                                               FixedAt(information, [j], [v]))
+                except SingularMatrixError:  # so far out that every point is certain
+                    return None
                 return side * math.sqrt(max(0.0, 2.0 * (value - top)))
             v0, s0, v1 = beta[j], 0.0, beta[j] + side * z * se[j]
             s1 = s(v1)
-            for _ in range(50):          # the secant method on s(v) = side z
+            for _ in range(60):          # the secant method on s(v) = side z
+                if s1 is None:           # past where the fit exists: back halfway
+                    v1 = (v0 + v1) / 2.0
+                    s1 = s(v1)
+                    continue
                 if s1 == s0:
                     break
                 v0, s0, v1 = v1, s1, v1 + (side * z - s1) * (v1 - v0) / (s1 - s0)
                 s1 = s(v1)
-                if abs(v1 - v0) <= 1e-10 * max(1.0, abs(v1)):
+                if s1 is not None and abs(v1 - v0) <= 1e-10 * max(1.0, abs(v1)):
                     break
+            if s1 is None or not abs(s1 - side * z) <= 1e-3 * z:    # the root, or no end
+                raise InferenceError("the profile of %s: no end of its interval was found: "
+                                     "out at %.6g the signed root is %s, not %.6g, as where "
+                                     "the likelihood levels off (near separation) and the "
+                                     "interval has no end on that side; conf_int() gives "
+                                     "Wald's" % (model.param_names_[j], v1, "undefined" if s1
+                                                 is None else "%.6g" % s1, side * z))
             row.append(v1)
         rows.append(row)
     return rows

@@ -19,12 +19,15 @@ are (White 1980; MacKinnon and White 1985; R's ``sandwich::vcovHC``):
 h_i = Ŵ_ii x_iᵀ B x_i the leverage of row i (R's ``hatvalues``). With groups,
 M = G / (G - 1) sum_g (sum_(i in g) g_i)(sum_(i in g) g_i)ᵀ, the sums of the
 scores of each group's rows (R's ``sandwich::vcovCL`` with its defaults for a
-glm; Stata's ``vce(cluster g)`` also multiplies by (N - 1) / (N - k)). These are not in the lecture; the
-bread is its eq. (33). statsmodels 0.15's HC1-HC3 for Logit and GLM are its
-HC0 (its issue 7798); these are R's.
+glm). These are not in the lecture; the bread is its eq. (33), the covariance
+the fit reports: for a GLM with its default cov_type="expected", R's; with
+"observed" (probit, cloglog), the inverse of the observed information, as
+statsmodels' Probit has it. statsmodels 0.15's HC1-HC3 for Logit and GLM are
+its HC0 (its issue 7798); these are R's.
 
-A frequency weight f_i (``sample_weight``) counts row i f_i times: the meat
-is that of the data with each row repeated. A row of binomial (successes,
+A frequency weight f_i (``sample_weight``, and ``class_weight``'s) counts row i
+f_i times: the meat is that of the data with each row repeated (not R's
+sandwich of prior weights, whose meat has w_i^2). A row of binomial (successes,
 trials) is one observation, whose score is trials_i u_i x_i, as in R.
 
 >>> from minilogit import LogisticRegression

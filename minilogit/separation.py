@@ -285,10 +285,15 @@ def check_loss(loss, fit_intercept, reference=0):
     """
     loss = loss.loss                    # the loss under any penalty or fixing
     rows = loss.X.rows
-    x, names = _scaled([r[1:] for r in rows] if fit_intercept else rows, fit_intercept)
     if not hasattr(loss, "K"):
+        x, names = _scaled([r[1:] for r in rows] if fit_intercept else rows, fit_intercept)
         return binary_separation(x, names, loss.y, loss.weights)
-    return multinomial_separation(x, names, loss.y, loss.names, reference)
+    y = loss.y
+    if loss.weights is not None:        # a row of weight 0 is not data
+        rows = [r for r, w in zip(rows, loss.weights) if w > 0]
+        y = [c for c, w in zip(y, loss.weights) if w > 0]
+    x, names = _scaled([r[1:] for r in rows] if fit_intercept else rows, fit_intercept)
+    return multinomial_separation(x, names, y, loss.names, reference)
 
 
 def exact_test(loss, fit_intercept, reference=0):

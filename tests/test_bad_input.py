@@ -332,7 +332,7 @@ case("class_weight-label/LR", "class_weight={7: 2}",
      DataError, "class_weight has a label 7 that is not in y")
 case("class_weight-negative/LR", "class_weight={0: -1}",
      lambda: LogisticRegression(class_weight={0: -1}).fit(X, Y),
-     DataError, "class_weight[0] is -1.0: weights must be >= 0")
+     DataError, "class_weight[0] must be a finite number >= 0, got -1")
 for name in ("LR-newton", "MultiLabel"):
     for t, shown in ((1.5, "1.5"), (NAN, "nan"), ("0.5", "'0.5'")):
         case("threshold=%s/%s" % (shown, name), "predict(X, threshold=%s)" % shown,

@@ -25,7 +25,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGE = os.path.join(ROOT, "minilogit")
 CORE = os.path.join(PACKAGE, "core")
 
-CORE_BUDGET = 1599          # code lines: 1,599 today (1,517 before issue 41's second part:
+CORE_BUDGET = 1608          # code lines: 1,608 today (1,517 before issue 41's second part:
                             # a fit published whole under a lock, a run's floats unboxed on
                             # MicroPython, units-free line search, out of memory said; 1,550
                             # before the core's classes had a repr, moved from interop.py,
@@ -34,7 +34,8 @@ CORE_BUDGET = 1599          # code lines: 1,599 today (1,517 before issue 41's s
                             # row, the start beta = 0 known, softmax's p_.k once a Hessian;
                             # 1,576 before issue 35: start= a list of coefficients, checked,
                             # an intercept column's message, doctests of adapted methods run,
-                            # softmax's sample_weight and class_weight, eq. (47))
+                            # softmax's sample_weight and class_weight, eq. (47), rows of
+                            # weight 0 out of its separation check, a far start said)
 FILE_BUDGET = 500           # lines, docstrings included
 READING_BUDGET = 315        # lines one warm Newton fit executes: 270 today
 

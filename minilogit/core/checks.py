@@ -244,7 +244,8 @@ def row_weights(sample_weight, class_weight, classes, index, model="a binary mod
                 if label not in classes:
                     raise DataError("class_weight has a label %r that is not in y %r"
                                     % (label, classes))
-            per_class = [check_sample_weight([class_weight.get(c, 1.0)], 1, "class_weight")[0]
+            per_class = [float(check_number(class_weight.get(c, 1.0), "class_weight[%r]" % (c,),
+                                            "a finite number >= 0", lambda v: 0 <= v < INF))
                          for c in classes]
         else:
             raise DataError("class_weight must be None, 'balanced' or a dict "

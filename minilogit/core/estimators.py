@@ -260,6 +260,9 @@ class Estimator:
                        "fit_intercept=True the model has an intercept already: pass "
                        "fit_intercept=False to use yours); drop it (or, if the columns' "
                        "scales differ by many orders of magnitude, standardize them)" % name)
+        if getattr(self, "start", None) is not None and not isinstance(self.start, str):
+            message += ("; or start= is so far out that every weight w_i underflows there: "
+                        "start nearer, or from 'zeros'")
         self.failure_ = "Failed, collinearity: %s." % message
         return DataError(message)
 
@@ -441,9 +444,11 @@ class LogisticRegression(Estimator):
         self._check_identified(X1.shape, penalty is not None)
         loss = LogisticLoss(X1, y01, weights)                # eq. (10)
         first = 1 if self.fit_intercept else 0
-        beta0 = check_start(self.start, X1.shape[1]) or [0.0] * X1.shape[1]
-        if self.start == "log_odds" and self.fit_intercept:
-            beta0[0] = logit(loss_mean(loss))                # eq. (23): log(ybar / (1 - ybar))
+        beta0 = check_start(self.start, X1.shape[1])
+        if beta0 is None:
+            beta0 = [0.0] * X1.shape[1]
+            if self.start == "log_odds" and self.fit_intercept:
+                beta0[0] = logit(loss_mean(loss))            # eq. (23): log(ybar / (1 - ybar))
         penalized = list(range(first, X1.shape[1]))          # never the intercept
         result = self._solve(loss, beta0, penalty, penalized)
         self._report(result)

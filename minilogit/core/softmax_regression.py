@@ -199,10 +199,12 @@ class SoftmaxLoss(Objective):
         return g
 
     def _margins(self, scores):
-        """For each example in turn, m_ij = the score of its own class minus the
-        score of class j, for j != y_i (``scores`` by columns, a_.k)."""
-        for a_i, y_i in zip(zip(*scores), self.y):
-            yield [a_i[y_i] - a_i[j] for j in range(self.K) if j != y_i]
+        """For each example in turn (not a row of weight 0), m_ij = the score of its own
+        class minus the score of class j, for j != y_i (``scores`` by columns, a_.k)."""
+        w = self.weights
+        for i, (a_i, y_i) in enumerate(zip(zip(*scores), self.y)):
+            if w is None or w[i] > 0:
+                yield [a_i[y_i] - a_i[j] for j in range(self.K) if j != y_i]
 
     def diagnose(self, theta, step, certain=CERTAIN_MARGIN):
         """A message when theta shows that the maximum-likelihood estimate does
@@ -227,7 +229,8 @@ class SoftmaxLoss(Objective):
             d = [self.X @ s for s in self.blocks(step)]
             return [v for dm_i in self._margins(d) for v in dm_i]
 
-        return diagnose_margins(m, None if step is None else step_margins, self.y, self.names,
+        y = self.y if self.weights is None else [c for c, w in zip(self.y, self.weights) if w > 0]
+        return diagnose_margins(m, None if step is None else step_margins, y, self.names,
                                 certain)
 
 

@@ -208,6 +208,9 @@ class GLM(Model, Estimator):
                                 "GLM's 0/1 labels; this fit's y are %s: weigh its rows with "
                                 "sample_weight" % ("(successes, trials) pairs" if trials
                                                    else "%s values" % family.name))
+            if len(set(y)) < 2:
+                raise DataError("class_weight weighs the rows of each class, but y has only "
+                                "the class %r: a binomial GLM needs both 0 and 1" % (int(y[0]),))
             weights = row_weights(weights, self.class_weight, [0, 1], [int(v) for v in y],
                                   "a binomial GLM")
         freq = [1.0] * n_rows if weights is None else weights
@@ -346,6 +349,8 @@ class GLM(Model, Estimator):
         [[0.6301, 3.7179]]
         """
         from ..inference import mean_conf_int
+        self._check_fitted()
+        X = check_X(X, n_features=self.n_features_in_)          # read once: X may be an iterator
         _, link = family_and_link(self.family, self.link)
         eta = self.linear_predictor(X, offset, exposure)
         return mean_conf_int(self.inference_, X, eta, link.inverse, alpha)

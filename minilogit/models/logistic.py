@@ -19,7 +19,7 @@ and "cd", for the L1 and elastic-net penalties (``minilogit.solvers``);
 
 import math
 
-from ..core.checks import adapted
+from ..core.checks import adapted, check_X
 from ..core.functions import sigmoid
 from ..core.estimators import LogisticRegression as CoreLogisticRegression, loss_mean
 from ..solvers.rows import CD, PROXIMAL
@@ -69,6 +69,8 @@ class LogisticRegression(Model, CoreLogisticRegression):
         """Rows [low, high]: an interval for P(classes_[1] | x) of each row, made on
         the log-odds scale, sigma(a -/+ z se(a)) (``minilogit.inference.mean_conf_int``)."""
         from ..inference import mean_conf_int
+        self._check_fitted()
+        X = check_X(X, n_features=self.n_features_in_)          # read once: X may be an iterator
         return mean_conf_int(self.inference_, X, self.decision_function(X), sigmoid, alpha)
 
     def _summary_title(self):

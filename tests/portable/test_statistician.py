@@ -240,3 +240,40 @@ def test_a_robust_inference_asked_for_another_starts_from_the_models_own():
     assert twice.cov_params_ == m.robust("HC3").cov_params_ and twice.cov_type_ == "HC3"
     e = raises(DataError, m.lr_test, [[1.0]])
     assert "two fits of one model" in str(e), str(e)
+
+
+def test_what_a_review_found_stays_fixed():
+    from minilogit import SoftmaxRegression
+    # a row of weight 0 is not data: the rest are separated, and the fit says so
+    from helpers import warnings_from
+    s, ws = warnings_from(SoftmaxRegression().fit, [[0.0], [1.0], [2.0], [3.0], [4.0], [5.0],
+                                                    [10.0]], [0, 0, 0, 1, 1, 1, 0],
+                          sample_weight=[1, 1, 1, 1, 1, 1, 0])
+    assert s.separation_ is not None and not s.converged_, s.separation_
+    # probit's profile takes Newton's steps (the observed information): it ends
+    Xp = [[-1.79, -0.1], [-0.05, 0.58], [0.03, -0.67], [1.02, 0.62], [-0.98, -0.66],
+          [0.47, -1.13], [1.0, -0.46], [0.99, 1.05], [1.33, 0.31], [-1.01, 0.85]]
+    yp = [0, 1, 0, 0, 0, 1, 1, 1, 1, 0]
+    for link in ("probit", "cloglog"):
+        m = GLM(link=link).fit(Xp, yp)
+        ends = m.conf_int(method="profile")
+        assert all(lo < b < hi for (lo, hi), b in zip(ends, m.params_)), (link, ends)
+    # an inference of an earlier fit does not read the new fit's rows
+    m = LogisticRegression().fit(X, Y)
+    old = m.inference_
+    m.fit(X, [0, 1, 0, 0, 1, 1])
+    e = raises(InferenceError, old.robust, "HC0")
+    assert "earlier fit" in str(e), str(e)
+    # rows given once, as an iterator
+    assert len(m.predict_conf_int(iter([[1.0], [2.0]]))) == 2
+    # a restriction with a missing sign is refused, not read as a sum
+    e = raises(DataError, m.wald_test, "x0 intercept = 0")
+    assert "a + or - is missing" in str(e), str(e)
+    # start= coefficients survive to_json and from_json
+    back = LogisticRegression.from_json(LogisticRegression(start=[0.1, 0.2]).fit(X, Y).to_json())
+    assert back.start == [0.1, 0.2]
+    # class_weight on a binomial GLM of one class says so; a class weight of 0 is allowed
+    e = raises(DataError, GLM(class_weight="balanced").fit, X, [0] * 6)
+    assert "only the class 0" in str(e), str(e)
+    e = raises(DataError, SoftmaxRegression(class_weight={2: 0}).fit, X, [0, 1, 2, 0, 1, 2])
+    assert "class 2 has weight 0" in str(e), str(e)
