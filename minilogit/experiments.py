@@ -15,6 +15,7 @@ on every runtime with the same floats.
 import math
 
 from .core.functions import sigmoid
+from .core.matrix import dot
 from .core.rng import Random
 from .datasets.synthetic import standard_normal
 
@@ -61,28 +62,26 @@ def wald_coverage(n, replications=200, seed=0, alpha=0.05):
     return c, math.sqrt(c * (1.0 - c) / fitted), replications - fitted
 
 
-def sgd_runs(X, y, beta_hat, epochs, eta0=0.5, seed=0):
-    """For each epoch count in ``epochs`` (increasing), the distance |beta - beta_hat|
-    of three SGD runs (eq. (17), rows visited in a seeded shuffle each epoch)
-    from the optimum ``beta_hat``: the last iterate with the fixed rate eta0;
-    the last iterate with eq. (18)'s rate eta0 / (1 + t / N); and that run's
-    average of every iterate since the start (Polyak and Juditsky's).
-    Rows [epochs, fixed, falling, average].
+def sgd_paths(X, y, epochs, eta0=0.5, seed=0):
+    """Three SGD runs of eq. (17) from beta = 0, the rows visited in a seeded
+    shuffle each epoch (the same for all three): the fixed rate eta0; eq. (18)'s
+    rate eta0 / (1 + t / N) after t updates; and that run's average of every
+    iterate since the start (Polyak and Juditsky's). [fixed, falling, average],
+    each the list of its beta at the start and after every epoch.
 
-    >>> X, y = draw(50, Random(1))
-    >>> rows = sgd_runs(X, y, [0.0, 0.0], [1, 2])
-    >>> [r[0] for r in rows], all(d > 0 for r in rows for d in r[1:])
-    ([1, 2], True)
+    >>> fixed, falling, average = sgd_paths([[0.0], [1.0]], [0, 1], 2)
+    >>> len(fixed), fixed[0], falling[1] == average[1]     # one update in, the same
+    (3, [0.0, 0.0], False)
     """
     rng, n = Random(seed), len(y)
     rows = [[1.0] + list(x) for x in X]
-    fixed, falling = [0.0, 0.0], [0.0, 0.0]
-    average, t, out = [0.0, 0.0], 0, []
+    fixed = falling = average = [0.0] * len(rows[0])
+    t, paths = 0, [[fixed], [falling], [average]]
 
     def step(beta, i, eta):                             # eq. (17)
-        r = sigmoid(beta[0] * rows[i][0] + beta[1] * rows[i][1]) - y[i]
+        r = sigmoid(dot(beta, rows[i])) - y[i]
         return [b - eta * r * x for b, x in zip(beta, rows[i])]
-    for epoch in range(1, max(epochs) + 1):
+    for _ in range(epochs):
         order = list(range(n))
         rng.shuffle(order)
         for i in order:
@@ -90,7 +89,21 @@ def sgd_runs(X, y, beta_hat, epochs, eta0=0.5, seed=0):
             falling = step(falling, i, eta0 / (1.0 + t / float(n)))       # eq. (18)
             t += 1
             average = [a + (b - a) / t for a, b in zip(average, falling)]  # the mean so far
-        if epoch in epochs:
-            out.append([epoch] + [math.sqrt(sum((b - h) ** 2 for b, h in zip(v, beta_hat)))
-                                  for v in (fixed, falling, average)])
-    return out
+        for path, beta in zip(paths, (fixed, falling, average)):
+            path.append(beta)
+    return paths
+
+
+def sgd_runs(X, y, beta_hat, epochs, eta0=0.5, seed=0):
+    """For each epoch count in ``epochs``, the distance |beta - beta_hat| from the
+    optimum ``beta_hat`` of the three runs of ``sgd_paths``: rows [epochs,
+    fixed, falling, average].
+
+    >>> X, y = draw(50, Random(1))
+    >>> rows = sgd_runs(X, y, [0.0, 0.0], [1, 2])
+    >>> [r[0] for r in rows], all(d > 0 for r in rows for d in r[1:])
+    ([1, 2], True)
+    """
+    paths = sgd_paths(X, y, max(epochs), eta0, seed)
+    return [[e] + [math.sqrt(sum((b - h) ** 2 for b, h in zip(path[e], beta_hat)))
+                   for path in paths] for e in epochs]

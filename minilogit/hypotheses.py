@@ -166,6 +166,15 @@ def lr_test(inference, other):
     Refused unless both are maximum-likelihood fits (not penalised, at the
     optimum), of the same model (family and link) and the same rows, y and
     weights, and every column of the smaller design is one of the larger's.
+
+    >>> from minilogit import LogisticRegression
+    >>> X = [[0.0, 1.0], [1.0, 0.0], [2.0, 2.0], [3.0, 1.0], [4.0, 3.0], [5.0, 2.0], [6.0, 0.0],
+    ...      [7.0, 1.0]]
+    >>> y = [0, 1, 1, 0, 0, 1, 0, 1]
+    >>> big, small = LogisticRegression().fit(X, y), LogisticRegression().fit([r[:1] for r in X], y)
+    >>> chi2, df, p = lr_test(big.inference_, small)
+    >>> df, round(chi2, 6), round(2 * (big.llf_ - small.llf_), 6)     # 2 (l_big - l_small)
+    (1, 0.00031, 0.00031)
     """
     fits = [inference.model, other]
     if type(other) is not type(inference.model):
@@ -189,8 +198,9 @@ def lr_test(inference, other):
         raise DataError("lr_test compares fits of the same rows: these two have different "
                         "y, weights or offsets")
     small, big = sorted(fits, key=lambda m: len(m.params_))
-    columns = training_rows(big).loss.X.T.rows
-    for j, column in enumerate(training_rows(small).loss.X.T.rows):
+    (a, b) = (a, b) if small is fits[0] else (b, a)        # a: the smaller fit's rows
+    columns = b.X.T.rows
+    for j, column in enumerate(a.X.T.rows):
         if column not in columns:
             raise DataError("lr_test compares nested fits: column %d of the smaller fit's "
                             "design (%s) is not a column of the larger's"

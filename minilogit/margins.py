@@ -58,6 +58,7 @@ from .core.matrix import Matrix, dot
 from .distributions import _normal_pdf, normal_ppf, two_sided_p
 from .special import exp_or_inf
 from .summary import _left, _num, _right
+from .sandwich import counts
 from .tables import printable, table, wrap_text
 
 AT = ("overall", "mean")
@@ -182,8 +183,8 @@ def _design(model, rows):
     None, what they are): the training rows (``model._loss``), or ``rows``."""
     data = model._loss.loss                 # the loss beneath a wrapper (softmax's, eq. (30))
     if rows is None:
-        weights = getattr(model, "_freq", None) or data.weights    # a GLM's: rows, not trials
         n = data.X.shape[0]
+        weights = counts(model, n)              # frequency weights: a GLM's rows, not trials
         return (data.X.T.rows, getattr(data, "offset", None), weights,
                 "the %d training rows" % n)
     rows = check_X(rows, n_features=model.n_features_in_, name="rows")

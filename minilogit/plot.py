@@ -46,7 +46,7 @@ from .glm.links import get_link
 from .core.functions import sigmoid
 from .core.logistic import nll, squared_error
 from .core.matrix import Matrix
-from .core.rng import Random
+from .experiments import sgd_paths
 from .metrics import roc_auc_score, roc_curve, threshold_sweep
 from .glm.model import GLM
 from .models.least_squares import LeastSquaresClassifier
@@ -395,6 +395,7 @@ def sgd_plot(X, y, epochs=64, learning_rate=0.5, random_state=0, optimum=None,
     the Newton fit's (b0, b1); the legend gives each run's distance from it
     after the last epoch. Walkthrough section 8's data:
 
+    >>> from minilogit.core.rng import Random
     >>> from minilogit.experiments import draw
     >>> from minilogit.svg import texts
     >>> X, y = draw(200, Random(7))
@@ -420,24 +421,7 @@ def sgd_plot(X, y, epochs=64, learning_rate=0.5, random_state=0, optimum=None,
     optimum = check_numbers(optimum, "optimum")
     if len(optimum) != 2:
         raise DataError("optimum must be (b0, b1), got %d numbers" % len(optimum))
-    n, X1 = len(rows), [[1.0, r[0]] for r in rows]
-    rng = Random(random_state)
-    fixed, falling, average, t = [0.0, 0.0], [0.0, 0.0], [0.0, 0.0], 0
-    paths = [[list(fixed)], [list(falling)], [list(average)]]
-
-    def step(beta, i, eta):                      # eq. (17): beta - eta x_i (p_i - y_i)
-        r = sigmoid(beta[0] + beta[1] * X1[i][1]) - labels[i]
-        return [beta[0] - eta * r, beta[1] - eta * r * X1[i][1]]
-    for _ in range(epochs):
-        order = list(range(n))                   # each epoch shuffles 0, ..., N - 1 afresh
-        rng.shuffle(order)
-        for i in order:
-            fixed = step(fixed, i, eta0)
-            falling = step(falling, i, eta0 / (1.0 + t / float(n)))   # eq. (18), M = N
-            t += 1
-            average = [m + (b - m) / t for m, b in zip(average, falling)]   # eq. (19)
-        for path, beta in zip(paths, (fixed, falling, average)):
-            path.append(beta)
+    paths = sgd_paths(rows, labels, epochs, eta0, random_state)     # eqs. (17)-(19)
     names = ["fixed rate %s" % num(eta0), "falling rate %s / (1 + t/N)" % num(eta0),
              "average of the falling run"]
     b0s = [p[0] for path in paths for p in path] + [optimum[0]]

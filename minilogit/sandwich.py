@@ -44,7 +44,17 @@ ROBUST = ("HC0", "HC1", "HC2", "HC3", "cluster")
 
 def training_rows(model):
     """The fitted objective of ``model``'s last fit, which holds its rows (X with
-    the intercept's column, y, weights); InferenceError when it kept none."""
+    the intercept's column, y, weights); InferenceError when it kept none.
+
+    >>> from minilogit import LogisticRegression
+    >>> m = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1])
+    >>> training_rows(m).X.rows[1]
+    [1.0, 1.0]
+    >>> training_rows(LogisticRegression.from_json(m.to_json()))
+    Traceback (most recent call last):
+    ...
+    minilogit.InferenceError: this LogisticRegression keeps no training data (read from a document or a pickle, or fitted from a stream): what needs its rows again needs the fit
+    """
     loss = getattr(model, "_loss", None)
     if loss is None:
         raise InferenceError("this %s keeps no training data (read from a document or a "
@@ -54,7 +64,16 @@ def training_rows(model):
 
 
 def counts(model, n):
-    """f_i, the times row i counts: its frequency weight (1 without ``sample_weight``)."""
+    """f_i, the times row i counts: its frequency weight (1 without ``sample_weight``);
+    a GLM's rows of (successes, trials) count once each, whatever their trials.
+
+    >>> from minilogit import GLM, LogisticRegression
+    >>> X = [[0.0], [1.0], [2.0], [3.0]]
+    >>> counts(LogisticRegression().fit(X, [0, 1, 0, 1], sample_weight=[1, 2, 1, 1]), 4)
+    [1.0, 2.0, 1.0, 1.0]
+    >>> counts(GLM().fit(X, [(1, 3), (2, 3), (1, 4), (3, 4)]), 4)
+    [1.0, 1.0, 1.0, 1.0]
+    """
     freq = getattr(model, "_freq", None)            # a GLM's (its loss weighs trials too)
     if freq is None:
         freq = training_rows(model).loss.weights    # the binary model's sample_weight
